@@ -63,6 +63,25 @@ impl Turn {
     pub fn is_single_layer(self) -> bool {
         self.first == self.last
     }
+
+    /// Every single-layer turn of a cube of size `size`: each axis, each layer, each amount
+    /// 1, 2, 3. These `9N` turns generate every state, and are what random-action tests draw from.
+    ///
+    /// ```
+    /// assert_eq!(rubik::Turn::single_layer_turns(3).count(), 27);
+    /// ```
+    pub fn single_layer_turns(size: usize) -> impl Iterator<Item = Turn> {
+        Axis::ALL.into_iter().flat_map(move |axis| {
+            (0..size).flat_map(move |layer| {
+                (1..4).map(move |quarters| Turn {
+                    axis,
+                    first: layer,
+                    last: layer,
+                    quarters,
+                })
+            })
+        })
+    }
 }
 
 #[cfg(test)]

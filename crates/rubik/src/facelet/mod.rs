@@ -161,6 +161,27 @@ impl FaceletCube {
         Self::parse_with(text, |c| scheme.face_of_letter(c), &scheme.letters())
     }
 
+    /// Reads a cube written in face letters (`URFDLB`) or, failing that, in the colour letters
+    /// of `scheme`; a string that is neither is refused as a facelet string.
+    ///
+    /// ```
+    /// use rubik::{FaceletCube, facelet::colour::ColourScheme};
+    /// let scheme = ColourScheme::default();
+    /// let by_faces = FaceletCube::read("UUUURRRRFFFFDDDDLLLLBBBB", &scheme).unwrap();
+    /// let by_colours = FaceletCube::read("WWWWRRRRGGGGYYYYOOOOBBBB", &scheme).unwrap();
+    /// assert_eq!(by_faces, by_colours);
+    /// ```
+    pub fn read(text: &str, scheme: &ColourScheme) -> Result<FaceletCube, FaceletError> {
+        let in_colours =
+            |c: char| Face::from_letter(c).is_none() && scheme.face_of_letter(c).is_some();
+        let all_colour_letters = text.chars().all(|c| scheme.face_of_letter(c).is_some());
+        if text.chars().any(in_colours) && all_colour_letters {
+            FaceletCube::from_colours(text, scheme)
+        } else {
+            text.parse()
+        }
+    }
+
     /// Reads `text` with `read` mapping each character to a face; `allowed` names the letters.
     fn parse_with(
         text: &str,

@@ -1,0 +1,62 @@
+//! `rubik invert`, `simplify`, `expand` and `order`: algebra on algs.
+
+use super::{parse_alg, parse_size, turns_of};
+use crate::output::{CliError, bad, each_item};
+use rubik::Alg;
+
+/// Arguments of the commands that rewrite an alg.
+#[derive(Debug, clap::Args)]
+pub struct TextArgs {
+    /// The alg, or `-` to read one alg per line.
+    #[arg(allow_hyphen_values = true)]
+    alg: String,
+    /// Also check that every move exists on a cube of this size.
+    #[arg(long, short = 'n', value_parser = parse_size)]
+    size: Option<usize>,
+}
+
+impl TextArgs {
+    /// Answers every alg with `rewrite` applied to it.
+    fn each(&self, rewrite: impl Fn(Alg) -> Result<String, CliError>) -> Result<(), CliError> {
+        each_item(&self.alg, |text| {
+            let alg = parse_alg(text)?;
+            if let Some(size) = self.size {
+                turns_of(&alg, text, size)?;
+            }
+            rewrite(alg)
+        })
+    }
+}
+
+pub fn invert(args: &TextArgs) -> Result<(), CliError> {
+    args.each(|alg| Ok(alg.inverse().to_string()))
+}
+
+pub fn simplify(args: &TextArgs) -> Result<(), CliError> {
+    args.each(|alg| Ok(alg.simplify().map_err(bad)?.to_string()))
+}
+
+pub fn expand(args: &TextArgs) -> Result<(), CliError> {
+    args.each(|alg| {
+        let moves = alg.expand().map_err(bad)?;
+        Ok(Alg::from_moves(moves).to_string())
+    })
+}
+
+/// Arguments of `rubik order`.
+#[derive(Debug, clap::Args)]
+pub struct OrderArgs {
+    /// The alg, or `-` to read one alg per line.
+    #[arg(allow_hyphen_values = true)]
+    alg: String,
+    /// The cube size.
+    #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
+    size: usize,
+}
+
+pub fn order(args: &OrderArgs) -> Result<(), CliError> {
+    each_item(&args.alg, |text| {
+        let turns = turns_of(&parse_alg(text)?, text, args.size)?;
+        Ok(rubik::facelet::order(args.size, &turns).to_string())
+    })
+}

@@ -1,0 +1,35 @@
+//! `rubik apply`: the state after an alg.
+
+use super::{Context, Format, draw, parse_alg, parse_size, read_state, turns_of};
+use crate::output::{CliError, each_item};
+use rubik::FaceletCube;
+
+/// Arguments of `rubik apply`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The alg, or `-` to read one alg per line.
+    #[arg(allow_hyphen_values = true)]
+    alg: String,
+    /// The cube size (ignored with --from, whose length gives the size).
+    #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
+    size: usize,
+    /// Start from this state instead of the solved cube.
+    #[arg(long)]
+    from: Option<String>,
+    /// How to write the result.
+    #[arg(long, short, value_enum, default_value_t = Format::Facelet)]
+    format: Format,
+}
+
+pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
+    let start = match &args.from {
+        Some(state) => read_state(state, context)?,
+        None => FaceletCube::solved(args.size),
+    };
+    each_item(&args.alg, |text| {
+        let turns = turns_of(&parse_alg(text)?, text, start.size())?;
+        let mut cube = start.clone();
+        cube.apply(turns);
+        Ok(draw(&cube, args.format, context))
+    })
+}

@@ -1,0 +1,117 @@
+//! Output lines, per-item input and the errors that decide the exit status.
+//!
+//! Every command answers one item (an argument) or, when the argument is `-`, every line of
+//! standard input, writing one answer per item in input order. A bad item in a batch is reported
+//! on stderr with its line number, leaves an empty line in the output, and the batch goes on; the
+//! exit status is 2 at the end.
+
+use std::fmt;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
+
+/// Why a run ended without success.
+#[derive(Debug)]
+pub enum CliError {
+    /// The input was wrong (exit status 2); the message says what and where.
+    BadInput(String),
+    /// Some lines of a batch were wrong; each was already reported (exit status 2).
+    BadLines(usize),
+    /// Reading or writing failed (exit status 1, or 0 for a closed output pipe).
+    Io(io::Error),
+}
+
+impl CliError {
+    /// The message to print on stderr, if any is left to print.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            CliError::BadInput(message) => Some(message.clone()),
+            CliError::BadLines(count) => Some(format!("{count} bad input line(s), see above")),
+            CliError::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => None,
+            CliError::Io(error) => Some(error.to_string()),
+        }
+    }
+
+    /// The process exit status: 2 for bad input, 1 for failures, 0 for a closed pipe.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::BadInput(_) | CliError::BadLines(_) => ExitCode::from(2),
+            CliError::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            CliError::Io(_) => ExitCode::from(1),
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(error: io::Error) -> Self {
+        CliError::Io(error)
+    }
+}
+
+/// Bad input, from any error that displays itself.
+pub fn bad<E: fmt::Display>(error: E) -> CliError {
+    CliError::BadInput(error.to_string())
+}
+
+/// Buffered standard output, flushed at the end (or per line when a person is watching).
+pub struct Output {
+    writer: Box<dyn Write>,
+    flush_each_line: bool,
+}
+
+impl Output {
+    /// Standard output.
+    pub fn stdout() -> Output {
+        let stdout = io::stdout();
+        Output {
+            flush_each_line: stdout.is_terminal(),
+            writer: Box::new(BufWriter::with_capacity(1 << 16, stdout.lock())),
+        }
+    }
+
+    /// Writes one answer and a newline (unless the answer already ends a line).
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.writer.write_all(text.as_bytes())?;
+        if !text.ends_with('\n') {
+            self.writer.write_all(b"\n")?;
+        }
+        if self.flush_each_line {
+            self.writer.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Flushes what is buffered.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// Answers `item`, or every line of stdin when `item` is `-`, one output line per item.
+pub fn each_item(
+    item: &str,
+    mut answer: impl FnMut(&str) -> Result<String, CliError>,
+) -> Result<(), CliError> {
+    let mut out = Output::stdout();
+    if item != "-" {
+        out.line(&answer(item)?)?;
+        return Ok(out.finish()?);
+    }
+    let mut bad_lines = 0;
+    for (number, line) in io::stdin().lock().lines().enumerate() {
+        let line = line?;
+        match answer(line.trim()) {
+            Ok(text) => out.line(&text)?,
+            Err(CliError::BadInput(message)) => {
+                bad_lines += 1;
+                out.line("")?;
+                eprintln!("rubik: line {}: {message}", number + 1);
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    out.finish()?;
+    if bad_lines > 0 {
+        return Err(CliError::BadLines(bad_lines));
+    }
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! The `rubik` program driven as a process: answers, pipelines, errors and exit statuses.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn rubik() -> Command {
+    let mut command = Command::cargo_bin("rubik").unwrap();
+    command.env_remove("NO_COLOR");
+    command
+}
+
+/// Runs `rubik args` and returns its stdout, asserting success.
+fn answer(args: &[&str]) -> String {
+    let output = rubik().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+const R_STATE: &str = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
+
+#[test]
+fn apply_prints_the_facelet_string() {
+    assert_eq!(answer(&["apply", "R"]), format!("{R_STATE}\n"));
+    assert_eq!(answer(&["apply", "--size", "2", "R"]), "UFUFRRRRFDFDDBDBLLLLUBUB\n");
+    assert_eq!(answer(&["apply", "R", "--from", R_STATE, "-f", "facelet"]).len(), 55);
+}
+
+#[test]
+fn apply_from_a_state_continues_it() {
+    let twice = answer(&["apply", "R2"]);
+    assert_eq!(answer(&["apply", "--from", R_STATE, "R"]), twice);
+}
+
+#[test]
+fn apply_in_every_format() {
+    let json: serde_json::Value = serde_json::from_str(&answer(&["apply", "R R'", "-f", "json"])).unwrap();
+    assert_eq!(json["solved"], true);
+    assert_eq!(json["size"], 3);
+    assert!(answer(&["apply", "R", "-f", "net"]).starts_with("    UUF\n"));
+    assert!(answer(&["apply", "R", "-f", "svg"]).starts_with("<svg"));
+    // Colour is off when stdout is not a terminal, unless asked for.
+    assert!(!answer(&["apply", "R", "-f", "color"]).contains('\x1b'));
+    assert!(answer(&["--color", "always", "apply", "R", "-f", "color"]).contains("\x1b[48;5;"));
+}
+
+#[test]
+fn a_dash_reads_one_item_per_line() {
+    let output = rubik().args(["apply", "-"]).write_stdin("R\n\nR R'\n").output().unwrap();
+    assert!(output.status.success());
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), format!("{R_STATE}\n{solved}\n{solved}\n"));
+}
+
+#[test]
+fn a_bad_line_is_reported_and_the_batch_goes_on() {
+    rubik()
+        .args(["invert", "-"])
+        .write_stdin("R U\nR U X\nF\n")
+        .assert()
+        .code(2)
+        .stdout("U' R'\n\nF'\n")
+        .stderr(predicate::str::contains("line 2"));
+}
+
+#[test]
+fn bad_algs_exit_2_with_the_place() {
+    rubik()
+        .args(["apply", "R U 3Rw"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("3Rw").and(predicate::str::contains("    ^^^")));
+    rubik().args(["apply", "RU"]).assert().code(2);
+    rubik().args(["order", "--size", "4", "M"]).assert().code(2);
+    rubik().args(["apply", "(R U)99999999999999"]).assert().code(2);
+}
+
+#[test]
+fn validate_says_ok_or_why() {
+    assert_eq!(answer(&["validate", R_STATE]), "ok\n");
+    assert_eq!(answer(&["validate", "WWWWRRRRGGGGYYYYOOOOBBBB"]), "ok\n");
+    let twisted = "LBULUFUUBLRLURBULULFDBFRRFRBDBDDDFBFFFBULLDRDFUDDBLRRR";
+    rubik()
+        .args(["validate", twisted])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("twisted"));
+    rubik().args(["validate", "UUU"]).assert().code(2).stderr(predicate::str::contains("length"));
+}
+
+#[test]
+fn show_draws_the_net() {
+    let net = answer(&["show", "UUUURRRRFFFFDDDDLLLLBBBB"]);
+    assert_eq!(net, "   UU\n   UU\nLL FF RR BB\nLL FF RR BB\n   DD\n   DD\n");
+}
+
+#[test]
+fn alg_algebra() {
+    assert_eq!(answer(&["invert", "R U2 F'"]), "F U2 R'\n");
+    assert_eq!(answer(&["simplify", "R L R' U U'"]), "L\n");
+    assert_eq!(answer(&["expand", "[R, U]"]), "R U R' U'\n");
+    assert_eq!(answer(&["order", "R U"]), "105\n");
+    assert_eq!(answer(&["order", "--size", "4", "Rw U"]).trim().parse::<u64>().unwrap() > 1, true);
+}
+
+#[test]
+fn scrambles_are_reproducible_and_counted() {
+    let a = answer(&["scramble", "--seed", "7", "--count", "3"]);
+    assert_eq!(a, answer(&["scramble", "--seed", "7", "--count", "3"]));
+    assert_eq!(a.lines().count(), 3);
+    assert!(a.lines().all(|line| line.split(' ').count() == 25));
+    let big = answer(&["scramble", "--size", "5", "--seed", "1", "--length", "10"]);
+    assert_eq!(big.split_whitespace().count(), 10);
+}
+
+#[test]
+fn moves_lists_every_single_layer_turn() {
+    let moves = answer(&["moves", "--size", "4"]);
+    assert_eq!(moves.lines().count(), 36);
+    assert!(moves.lines().any(|m| m == "2R'"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    rubik().args(["apply", "--size", "0", "R"]).assert().code(2);
+    rubik().args(["--scheme", "WRGYOX", "show", "U"]).assert().code(2);
+    rubik().args(["nonsense"]).assert().code(2);
+}

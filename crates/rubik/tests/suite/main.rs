@@ -1,0 +1,7 @@
+//! The integration suite of the rubik library: one binary, so the suite links once.
+//!
+//! * `vectors`: the shared public test vectors (`tests/data/*.jsonl`), every one of them.
+//! * `laws`: algebraic laws as property tests across sizes, and known facts about the cube.
+
+mod laws;
+mod vectors;
