@@ -74,7 +74,10 @@ mod tests {
         let r = Turn::from_face(Face::R, 1, 1, 1, 3);
         assert_eq!((r.axis, r.first, r.last, r.quarters), (Axis::X, 0, 0, 1));
         let lw = Turn::from_face(Face::L, 1, 2, 2, 5);
-        assert_eq!((lw.axis, lw.first, lw.last, lw.quarters), (Axis::X, 3, 4, 2));
+        assert_eq!(
+            (lw.axis, lw.first, lw.last, lw.quarters),
+            (Axis::X, 3, 4, 2)
+        );
         let d = Turn::from_face(Face::D, 1, 1, 1, 4);
         assert_eq!((d.axis, d.first, d.last, d.quarters), (Axis::Y, 3, 3, 3));
         assert!(Turn::from_face(Face::F, 1, 3, 5, 3).is_rotation(3));
@@ -84,7 +87,12 @@ mod tests {
     #[test]
     fn inverse_cancels_quarters() {
         for q in 0..4u8 {
-            let t = Turn { axis: Axis::Z, first: 1, last: 2, quarters: q };
+            let t = Turn {
+                axis: Axis::Z,
+                first: 1,
+                last: 2,
+                quarters: q,
+            };
             assert_eq!((t.quarters + t.inverse().quarters) % 4, 0);
             assert_eq!(t.inverse().inverse(), t);
         }
