@@ -37,12 +37,10 @@ pub struct CubieCube {
 
 impl CubieCube {
     /// The solved cube, which is also the identity of composition.
-    pub const SOLVED: CubieCube = CubieCube::from_orbits(Orbit::SOLVED, Orbit::SOLVED);
-
-    /// The cube made of these orbits, unchecked.
-    pub(crate) const fn from_orbits(corners: Orbit<Corner>, edges: Orbit<Edge>) -> CubieCube {
-        CubieCube { corners, edges }
-    }
+    pub const SOLVED: CubieCube = CubieCube {
+        corners: Orbit::SOLVED,
+        edges: Orbit::SOLVED,
+    };
 
     /// The cube made of these orbits, after the checks that span both: twist sum, flip sum,
     /// parity (in that order).
@@ -100,14 +98,6 @@ impl CubieCube {
         CubieCube {
             corners: self.corners.compose(&other.corners),
             edges: self.edges.compose(&other.edges),
-        }
-    }
-
-    /// [`compose`](Self::compose) without SIMD, for constants.
-    pub(crate) const fn compose_scalar(&self, other: &CubieCube) -> CubieCube {
-        CubieCube {
-            corners: self.corners.compose_scalar(&other.corners),
-            edges: self.edges.compose_scalar(&other.edges),
         }
     }
 

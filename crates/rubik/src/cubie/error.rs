@@ -4,13 +4,13 @@
 use std::fmt;
 
 use super::piece::{Corner, Edge};
-use super::stand_in::FaceletError;
 use crate::face::Face;
+use crate::facelet::{FaceletError, sticker_name};
 use crate::turn::Turn;
 
 /// Why stickers or pieces do not make a reachable cube. The variants follow the order in which
 /// facelets are checked (`notation.md` §6); [`code`](InvalidCube::code) gives the spec's reason code.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidCube {
     /// The cube has the wrong number of layers for this model.
     #[error("expected a {expected}×{expected} cube, got a {found}×{found}")]
@@ -177,12 +177,8 @@ struct StickerNames<'a>(usize, &'a [usize]);
 impl fmt::Display for StickerNames<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let StickerNames(size, stickers) = *self;
-        for (i, &index) in stickers.iter().enumerate() {
-            let face = Face::ALL[index / (size * size)];
-            let separator = if i > 0 { " " } else { "" };
-            write!(f, "{separator}{face}{}", index % (size * size) + 1)?;
-        }
-        Ok(())
+        let names: Vec<String> = stickers.iter().map(|&i| sticker_name(size, i)).collect();
+        f.write_str(&names.join(" "))
     }
 }
 

@@ -13,8 +13,8 @@ use super::cube::CubieCube;
 use super::error::{InvalidCube, PieceFault};
 use super::orbit::Orbit;
 use super::piece::{Corner, Edge, Piece};
-use super::stand_in::FaceletCube;
 use crate::face::Face;
+use crate::facelet::FaceletCube;
 
 /// Which face each colour stands for.
 struct Scheme([Face; 6]);
@@ -147,7 +147,7 @@ fn read_corners(cube: &FaceletCube) -> Result<CornerCube, InvalidCube> {
 /// use rubik::cubie::validate;
 /// use rubik::facelet::FaceletCube;
 /// assert!(validate(&FaceletCube::solved(4)).is_ok());
-/// let twisted: FaceletCube = "URUUFRRRUFFFDDDDLLLLBBBB".parse().unwrap(); // URF twisted
+/// let twisted: FaceletCube = "UUUFURRRFRFFDDDDLLLLBBBB".parse().unwrap(); // URF twisted
 /// assert_eq!(validate(&twisted).unwrap_err().code(), "twisted_corner");
 /// ```
 pub fn validate(cube: &FaceletCube) -> Result<(), InvalidCube> {

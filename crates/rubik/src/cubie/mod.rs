@@ -11,11 +11,9 @@ mod corner_cube;
 mod cube;
 mod error;
 mod facelets;
-mod geometry;
 mod moves;
 mod orbit;
 mod piece;
-mod stand_in;
 
 pub use corner_cube::CornerCube;
 pub use cube::CubieCube;

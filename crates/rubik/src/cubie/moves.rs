@@ -1,85 +1,25 @@
-//! The face turns as states, derived at compile time from the spec's geometry and the sticker
-//! table, not typed in.
-//!
-//! For a quarter turn of face `f`, follow each position's reference sticker through the rotation:
-//! it lands on sticker `k` of some position `q`, so the turn brings that piece to `q` with
-//! orientation `k`.
+//! The face turns as states, derived rather than typed in: each clockwise quarter turn is read
+//! off a solved [`FaceletCube`] turned by it (the sticker model turns layers by the spec's
+//! geometry), and the half and counter-clockwise turns are its powers.
+
+use std::sync::LazyLock;
 
 use super::cube::CubieCube;
 use super::error::NotAFaceTurn;
-use super::geometry::{in_outer_layer, quarter_turn, same, sticker_place};
-use super::orbit::{IDENTITY_LANES, Orbit};
-use super::piece::{CORNER_SPOTS, EDGE_SPOTS, Spot};
 use crate::face::Face;
+use crate::facelet::FaceletCube;
 use crate::turn::Turn;
 
-/// The lanes of one orbit after a clockwise quarter turn of `face` on the solved 3×3.
-const fn turned_lanes<const K: usize>(spots: &[[Spot; K]], face: Face) -> [u8; 16] {
-    const SIZE: usize = 3;
-    let mut lanes = IDENTITY_LANES;
-    // Clockwise seen from a negative face is three quarters seen from the positive end.
-    let quarters = if face.is_positive() { 1 } else { 3 };
-    let mut from = 0;
-    while from < spots.len() {
-        let reference = spots[from][0];
-        let (mut place, mut normal) = sticker_place(
-            reference.face,
-            reference.row.at(SIZE),
-            reference.col.at(SIZE),
-            SIZE,
-        );
-        if in_outer_layer(place, face, SIZE) {
-            let mut q = 0;
-            while q < quarters {
-                place = quarter_turn(place, face.axis());
-                normal = quarter_turn(normal, face.axis());
-                q += 1;
-            }
-            let mut to = 0;
-            while to < spots.len() {
-                let mut k = 0;
-                while k < K {
-                    let s = spots[to][k];
-                    let (p, n) = sticker_place(s.face, s.row.at(SIZE), s.col.at(SIZE), SIZE);
-                    if same(p, place) && same(n, normal) {
-                        lanes[to] = from as u8 | (k as u8) << 4;
-                    }
-                    k += 1;
-                }
-                to += 1;
-            }
-        }
-        from += 1;
-    }
-    lanes
-}
-
-/// The clockwise quarter turn of `face`.
-const fn quarter(face: Face) -> CubieCube {
-    CubieCube::from_orbits(
-        Orbit::from_lanes(turned_lanes(&CORNER_SPOTS, face)),
-        Orbit::from_lanes(turned_lanes(&EDGE_SPOTS, face)),
-    )
-}
-
 /// The 18 face turns in Kociemba's order: `U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'`
-/// (index `3 * face + quarters - 1`, faces in [`Face::ALL`] order).
-pub static MOVES: [CubieCube; 18] = {
-    let mut moves = [CubieCube::SOLVED; 18];
-    let mut f = 0;
-    while f < 6 {
-        let turn = quarter(Face::ALL[f]);
-        let mut power = turn;
-        let mut q = 0;
-        while q < 3 {
-            moves[3 * f + q] = power;
-            power = power.compose_scalar(&turn);
-            q += 1;
-        }
-        f += 1;
-    }
-    moves
-};
+/// (index `3 * face + quarters - 1`, faces in [`Face::ALL`] order). Built on first use.
+pub static MOVES: LazyLock<[CubieCube; 18]> = LazyLock::new(|| {
+    let quarters = Face::ALL.map(|face| {
+        let mut cube = FaceletCube::solved(3);
+        cube.turn(Turn::from_face(face, 1, 1, 1, 3));
+        CubieCube::try_from(&cube).expect("a turned cube is a valid cube")
+    });
+    std::array::from_fn(|i| quarters[i / 3].pow(i as i64 % 3 + 1))
+});
 
 impl CubieCube {
     /// The turn of `face` by `quarters` clockwise quarter turns (mod 4) as seen looking at it.

@@ -25,7 +25,7 @@ pub(crate) struct Orbit<P> {
 
 const PIECE_MASK: u8 = 0x0F;
 
-pub(crate) const IDENTITY_LANES: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const IDENTITY_LANES: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 impl<P: Piece> Orbit<P> {
     /// Every piece at home, unturned.
@@ -56,19 +56,15 @@ impl<P: Piece> Orbit<P> {
         }
     }
 
-    /// [`compose`](Self::compose) one lane at a time; usable in constants.
-    pub(crate) const fn compose_scalar(&self, other: &Self) -> Self {
+    /// [`compose`](Self::compose) one lane at a time: the fallback without SSSE3, and the
+    /// reference the SIMD path is tested against.
+    #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "ssse3"))))]
+    fn compose_scalar(&self, other: &Self) -> Self {
         let mut lanes = [0; 16];
-        let mut i = 0;
-        while i < 16 {
-            let b = other.lanes[i];
-            let a = self.lanes[(b & PIECE_MASK) as usize];
-            let mut orientation = (a >> 4) + (b >> 4);
-            if orientation >= P::ORIENTATIONS {
-                orientation -= P::ORIENTATIONS;
-            }
-            lanes[i] = (a & PIECE_MASK) | orientation << 4;
-            i += 1;
+        for (lane, &b) in lanes.iter_mut().zip(&other.lanes) {
+            let a = self.lanes[usize::from(b & PIECE_MASK)];
+            let orientation = ((a >> 4) + (b >> 4)) % P::ORIENTATIONS;
+            *lane = (a & PIECE_MASK) | orientation << 4;
         }
         Self::from_lanes(lanes)
     }

@@ -11,6 +11,7 @@ use std::fmt;
 
 use super::error::{InvalidCube, PieceFault};
 use crate::face::Face;
+use crate::facelet;
 
 /// The eight corner positions (and pieces), in Kociemba's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,7 +99,7 @@ pub(crate) struct Spot {
 impl Spot {
     /// The sticker's index in the facelet string of a cube of size `size`.
     pub(crate) const fn index(self, size: usize) -> usize {
-        (self.face.index() * size + self.row.at(size)) * size + self.col.at(size)
+        facelet::index(size, self.face, self.row.at(size), self.col.at(size))
     }
 }
 
@@ -309,7 +310,6 @@ impl fmt::Display for Edge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::geometry::{Point, sticker_place};
 
     #[test]
     fn names_follow_the_sticker_table() {
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn spec_sticker_names_on_the_three_by_three() {
-        let name = |s: Spot| format!("{}{}", s.face, s.index(3) % 9 + 1);
+        let name = |s: Spot| facelet::sticker_name(3, s.index(3));
         let corners: Vec<String> = CORNER_SPOTS.iter().map(|c| c.map(name).join(" ")).collect();
         assert_eq!(
             corners,
@@ -352,46 +352,5 @@ mod tests {
                 "F4 L6", "B6 L4", "B4 R6"
             ]
         );
-    }
-
-    /// The cubie a sticker belongs to: its place with the normal's coordinate pulled in to the
-    /// outer layer.
-    fn cubie_of(spot: Spot, size: usize) -> Point {
-        let (place, normal) = sticker_place(spot.face, spot.row.at(size), spot.col.at(size), size);
-        let mut cubie = place;
-        for axis in 0..3 {
-            cubie[axis] -= normal[axis];
-        }
-        cubie
-    }
-
-    #[test]
-    fn each_piece_is_one_cubie_read_clockwise() {
-        for size in [2, 3, 5] {
-            for corner in CORNER_SPOTS {
-                let cubie = cubie_of(corner[0], size);
-                assert!(corner.iter().all(|&s| cubie_of(s, size) == cubie));
-                let n = corner.map(|s| sticker_place(s.face, 0, 0, size).1);
-                // Clockwise seen from outside: n0 · (n1 × n2) = -1 (as for U, R, F).
-                let cross = [
-                    n[1][1] * n[2][2] - n[1][2] * n[2][1],
-                    n[1][2] * n[2][0] - n[1][0] * n[2][2],
-                    n[1][0] * n[2][1] - n[1][1] * n[2][0],
-                ];
-                let triple: i32 = (0..3).map(|k| n[0][k] * cross[k]).sum();
-                assert_eq!(triple, -1, "{corner:?}");
-                assert!(matches!(corner[0].face, Face::U | Face::D));
-            }
-        }
-        for size in [3, 5] {
-            for edge in EDGE_SPOTS {
-                assert_eq!(cubie_of(edge[0], size), cubie_of(edge[1], size));
-                assert!(matches!(
-                    edge[0].face,
-                    Face::U | Face::D | Face::F | Face::B
-                ));
-                assert!(!matches!(edge[1].face, Face::U | Face::D));
-            }
-        }
     }
 }
