@@ -48,7 +48,6 @@ impl CornerCube {
     }
 
     /// `self` then `other` (Kociemba's A*B).
-    #[inline]
     pub fn compose(&self, other: &CornerCube) -> CornerCube {
         CornerCube {
             corners: self.corners.compose(&other.corners),
@@ -127,7 +126,6 @@ impl From<&CubieCube> for CornerCube {
 impl Mul for CornerCube {
     type Output = CornerCube;
 
-    #[inline]
     fn mul(self, other: CornerCube) -> CornerCube {
         self.compose(&other)
     }

@@ -93,7 +93,6 @@ impl CubieCube {
     }
 
     /// `self` then `other` (Kociemba's A*B): the state reached by applying `other` to `self`.
-    #[inline]
     pub fn compose(&self, other: &CubieCube) -> CubieCube {
         CubieCube {
             corners: self.corners.compose(&other.corners),
@@ -202,7 +201,6 @@ impl CubieCube {
 impl Mul for CubieCube {
     type Output = CubieCube;
 
-    #[inline]
     fn mul(self, other: CubieCube) -> CubieCube {
         self.compose(&other)
     }

@@ -180,7 +180,6 @@ impl Corner {
     ];
 
     /// The corner's index in [`Corner::ALL`].
-    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -209,7 +208,6 @@ impl Edge {
     ];
 
     /// The edge's index in [`Edge::ALL`].
-    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
