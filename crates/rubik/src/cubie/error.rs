@@ -198,10 +198,10 @@ impl fmt::Display for Colours<'_> {
 /// A [`Turn`] that is not a single outer layer of the cube it was asked of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "layers {}..={} about {:?} are not one outer layer of a {size}×{size} cube",
+    "layers {}..={} (counted from the {} face) are not a single outer layer of a {size}×{size} cube",
     turn.first + 1,
     turn.last + 1,
-    turn.axis
+    turn.axis.positive_face()
 )]
 pub struct NotAFaceTurn {
     /// The turn refused.

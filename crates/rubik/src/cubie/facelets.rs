@@ -96,8 +96,11 @@ fn read_pieces<P: Piece>(cube: &FaceletCube, scheme: &Scheme) -> Result<Vec<(P, 
             let indices: Vec<usize> = position.spots().iter().map(|s| s.index(size)).collect();
             let colours: Vec<Face> = indices.iter().map(|&i| cube.stickers()[i]).collect();
             let faces: Vec<Face> = colours.iter().map(|&c| scheme.face(c)).collect();
-            let fault = fault(&colours, &faces).unwrap_or(PieceFault::Mirrored);
-            identify(&faces).ok_or_else(|| P::invalid(position, size, &indices, &colours, fault))
+            identify(&faces).ok_or_else(|| {
+                // No repeat and no opposite pair leaves only a corner read the wrong way round.
+                let fault = fault(&colours, &faces).unwrap_or(PieceFault::Mirrored);
+                P::invalid(position, size, &indices, &colours, fault)
+            })
         })
         .collect()
 }
