@@ -30,3 +30,4 @@ pub mod turn;
 pub use face::{Axis, Face};
 pub use random::{SeededRng, seeded_rng};
 pub use turn::Turn;
+pub use cubie::{CornerCube, CubieCube, InvalidCube};
