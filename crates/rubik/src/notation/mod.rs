@@ -25,8 +25,10 @@
 
 mod alg;
 mod error;
+mod expand;
 mod moves;
 mod parse;
+mod resolve;
 
 pub use alg::{Alg, Group, GroupKind, Unit};
 pub use error::{AlgError, AlgErrorKind, AmountProblem};
