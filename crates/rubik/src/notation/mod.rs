@@ -29,6 +29,7 @@ mod expand;
 mod moves;
 mod parse;
 mod resolve;
+mod simplify;
 
 pub use alg::{Alg, Group, GroupKind, Unit};
 pub use error::{AlgError, AlgErrorKind, AmountProblem};

@@ -27,6 +27,16 @@ pub(super) enum Shape {
     InnerSlices(Axis),
 }
 
+impl Shape {
+    /// The axis turned about.
+    pub(super) fn axis(self) -> Axis {
+        match self {
+            Shape::Layers { face, .. } => face.axis(),
+            Shape::Rotation(axis) | Shape::Slice(axis) | Shape::InnerSlices(axis) => axis,
+        }
+    }
+}
+
 /// The face whose direction a slice move follows: `M` turns like L, `E` like D, `S` like F.
 fn slice_face(axis: Axis) -> Face {
     [Face::L, Face::D, Face::F][axis.index()]
