@@ -30,6 +30,8 @@ mod moves;
 mod parse;
 mod resolve;
 mod simplify;
+#[cfg(test)]
+mod tests;
 
 pub use alg::{Alg, Group, GroupKind, Unit};
 pub use error::{AlgError, AlgErrorKind, AmountProblem};
