@@ -5,7 +5,8 @@ use std::fmt;
 
 use crate::notation::moves::Span;
 
-/// Why an alg was rejected, and where.
+/// Why an alg was rejected, and where. It displays as `column C: what is wrong`, C being the
+/// 1-based byte offset of the span (the character column, as notation is ASCII up to the error).
 ///
 /// ```
 /// use rubik::notation::Alg;

@@ -167,7 +167,7 @@ impl Move {
     }
 }
 
-/// Writes an amount the way notation spells it: 1 → ``, -1 → `'`, k → `k`, -k → `k'`.
+/// Writes an amount the way notation spells it: 1 → nothing, -1 → `'`, k → `k`, -k → `k'`.
 pub(super) fn write_amount(f: &mut fmt::Formatter<'_>, amount: i64) -> fmt::Result {
     match amount {
         1 => Ok(()),

@@ -43,7 +43,7 @@ fn slice_face(axis: Axis) -> Face {
 }
 
 /// The notation amount for `quarters` clockwise quarter turns: 0, 1, 2 or -1 (printed `'`).
-fn amount_of(quarters: u8) -> i64 {
+pub(super) fn amount_of(quarters: u8) -> i64 {
     [0, 1, 2, -1][usize::from(quarters % 4)]
 }
 

@@ -11,7 +11,7 @@ use crate::face::Axis;
 use crate::notation::alg::Alg;
 use crate::notation::error::AlgError;
 use crate::notation::moves::Move;
-use crate::notation::resolve::Shape;
+use crate::notation::resolve::{Shape, amount_of};
 
 /// One layer set of a run: the first move's spelling and the total quarter turns (1..=3).
 struct Entry {
@@ -34,9 +34,9 @@ struct Runs {
 }
 
 impl Alg {
-    /// The expanded moves with neighbours on one axis merged and cancelled, amounts printed as
-    /// ``, `2` or `'` (`R U2 U2 R` → `R2`, `x R x'` → `R`, `R L R'` → `L`). Each remaining move
-    /// is spelled as the first move of its layer set was; spans are dropped.
+    /// The expanded moves with neighbours on one axis merged and cancelled (`R U2 U2 R` → `R2`,
+    /// `x R x'` → `R`, `R L R'` → `L`), amounts reduced to 1, 2 or -1 (`R`, `R2`, `R'`). Each
+    /// remaining move is spelled as the first move of its layer set was; spans are dropped.
     ///
     /// Fails as [`expand`](Alg::expand) does.
     pub fn simplify(&self) -> Result<Alg, AlgError> {
@@ -45,7 +45,7 @@ impl Alg {
             runs.add(mv);
         }
         let moves = runs.entries.into_iter().map(|entry| Move {
-            amount: [0, 1, 2, -1][usize::from(entry.quarters)],
+            amount: amount_of(entry.quarters),
             span: None,
             ..entry.spelling
         });
