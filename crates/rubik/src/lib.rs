@@ -28,6 +28,7 @@ pub mod scramble;
 pub mod turn;
 
 pub use face::{Axis, Face};
+pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
 pub use turn::Turn;
 pub use cubie::{CornerCube, CubieCube, InvalidCube};
