@@ -11,8 +11,18 @@ use rubik::{Alg, Axis, FaceletCube, Turn};
 fn facelet_turns(c: &mut Criterion) {
     let mut group = c.benchmark_group("facelet_turn");
     for size in [3usize, 7, 20, 100] {
-        let face = Turn { axis: Axis::X, first: 0, last: 0, quarters: 1 };
-        let slice = Turn { axis: Axis::Y, first: size / 2, last: size / 2, quarters: 1 };
+        let face = Turn {
+            axis: Axis::X,
+            first: 0,
+            last: 0,
+            quarters: 1,
+        };
+        let slice = Turn {
+            axis: Axis::Y,
+            first: size / 2,
+            last: size / 2,
+            quarters: 1,
+        };
         let mut cube = FaceletCube::solved(size);
         group.bench_with_input(BenchmarkId::new("outer_face", size), &face, |b, &t| {
             b.iter(|| cube.turn(black_box(t)))
@@ -30,7 +40,9 @@ fn parsing(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);
-    group.bench_function("1MB", |b| b.iter(|| black_box(&text).parse::<Alg>().unwrap()));
+    group.bench_function("1MB", |b| {
+        b.iter(|| black_box(&text).parse::<Alg>().unwrap())
+    });
     group.finish();
 }
 

@@ -16,7 +16,7 @@
 //! let alg: Alg = "R U R' U'".parse().unwrap();
 //! let mut cube = FaceletCube::solved(3);
 //! cube.apply_alg(&alg).unwrap();
-//! assert_eq!(alg.order(3).unwrap(), 6);
+//! assert_eq!(rubik::facelet::order(3, &alg.turns(3).unwrap()), 6);
 //! ```
 
 pub mod cubie;
@@ -27,8 +27,9 @@ pub mod random;
 pub mod scramble;
 pub mod turn;
 
+pub use cubie::{CornerCube, CubieCube, InvalidCube};
 pub use face::{Axis, Face};
+pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
 pub use turn::Turn;
-pub use cubie::{CornerCube, CubieCube, InvalidCube};

@@ -138,5 +138,5 @@ mod tests {
         assert_eq!(alg.to_string(), PINNED_3X3_SEED_2026);
     }
 
-    const PINNED_3X3_SEED_2026: &str = "";
+    const PINNED_3X3_SEED_2026: &str = "L U F D' F R F' U F R' B D";
 }

@@ -15,5 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
-    each_item(&args.state, |text| Ok(draw(&read_state(text, context)?, args.format, context)))
+    each_item(&args.state, |text| {
+        Ok(draw(&read_state(text, context)?, args.format, context))
+    })
 }

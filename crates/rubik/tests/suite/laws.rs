@@ -107,9 +107,9 @@ fn the_superflip_flips_every_edge_in_place() {
     let pieces = CubieCube::try_from(&cube).unwrap();
     assert_eq!(pieces.order(), 2);
     for edge in rubik::cubie::Edge::ALL {
-        assert_eq!(pieces.find_edge(edge), (edge as usize, 1), "{edge}");
+        assert_eq!(pieces.find_edge(edge), (edge, 1), "{edge}");
     }
     for corner in rubik::cubie::Corner::ALL {
-        assert_eq!(pieces.find_corner(corner), (corner as usize, 0), "{corner}");
+        assert_eq!(pieces.find_corner(corner), (corner, 0), "{corner}");
     }
 }

@@ -19,9 +19,14 @@ fn every_move_vector_gives_its_state() {
     let mut count = 0;
     for vector in lines(include_str!("../data/moves.jsonl")) {
         let (n, alg, state) = (size(&vector), &vector["alg"], &vector["state"]);
-        let alg: Alg = alg.as_str().unwrap().parse().unwrap_or_else(|e| panic!("{vector}: {e}"));
+        let alg: Alg = alg
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|e| panic!("{vector}: {e}"));
         let mut cube = FaceletCube::solved(n);
-        cube.apply_alg(&alg).unwrap_or_else(|e| panic!("{vector}: {e}"));
+        cube.apply_alg(&alg)
+            .unwrap_or_else(|e| panic!("{vector}: {e}"));
         assert_eq!(cube.to_string(), state.as_str().unwrap(), "{vector}");
         count += 1;
     }
