@@ -1,7 +1,5 @@
 //! `rubik scramble`: random-move scrambles, reproducible from a seed.
 
-use std::hash::BuildHasher;
-
 use super::parse_size;
 use crate::output::{CliError, Output};
 use rubik::scramble::{default_length, random_moves};
@@ -24,10 +22,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
-    // No seed given: take one from the standard library's per-process random keys.
-    let seed = args
-        .seed
-        .unwrap_or_else(|| std::collections::hash_map::RandomState::new().hash_one(0u8));
+    let seed = args.seed.unwrap_or_else(rubik::random::fresh_seed);
     let mut rng = rubik::seeded_rng(seed);
     let length = args.length.unwrap_or_else(|| default_length(args.size));
     let mut out = Output::stdout();
