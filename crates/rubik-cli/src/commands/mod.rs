@@ -4,6 +4,7 @@
 mod alg;
 mod apply;
 mod moves;
+mod play;
 mod scramble;
 mod show;
 mod validate;
@@ -57,6 +58,8 @@ enum Command {
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.
     Moves(moves::Args),
+    /// Play with a cube in the terminal: turn it, scramble it, time a solve (`?` for the keys).
+    Play(play::Args),
 }
 
 /// When to colour.
@@ -112,6 +115,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Order(args) => alg::order(&args),
         Command::Scramble(args) => scramble::run(&args),
         Command::Moves(args) => moves::run(&args),
+        Command::Play(args) => play::run(&args, &context),
     }
 }
 
