@@ -763,3 +763,6 @@ impl InputLine {
         self.error = None;
     }
 }
+
+#[cfg(test)]
+mod tests;
