@@ -765,4 +765,4 @@ impl InputLine {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -8,16 +8,6 @@ use rubik::scramble::random_moves;
 
 use super::*;
 
-/// A session on a cube of size `size` with seed 7, in colour.
-pub fn app(size: usize) -> App {
-    App::new(&Config {
-        size,
-        seed: 7,
-        scheme: ColourScheme::default(),
-        colour: true,
-    })
-}
-
 /// The key event of a character (shifted when it is upper case, as terminals report it).
 pub fn char_key(c: char) -> KeyEvent {
     let modifiers = if c.is_ascii_uppercase() {
@@ -36,9 +26,21 @@ pub struct Driver {
 }
 
 impl Driver {
+    /// A session on a cube of size `size` with seed 7, in colour.
     pub fn new(size: usize) -> Driver {
+        Driver::with_colour(size, true)
+    }
+
+    /// A session on a cube of size `size` with seed 7, in colour or in letters.
+    pub fn with_colour(size: usize, colour: bool) -> Driver {
+        let config = Config {
+            size,
+            seed: 7,
+            scheme: ColourScheme::default(),
+            colour,
+        };
         Driver {
-            app: app(size),
+            app: App::new(&config),
             now: Instant::now(),
             effects: Vec::new(),
         }

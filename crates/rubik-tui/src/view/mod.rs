@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use rubik::Face;
 use rubik::facelet::render::{NetGrid, NetStyle};
 
@@ -77,7 +77,7 @@ fn draw_net(frame: &mut Frame, app: &App, style: NetStyle, area: Rect) {
             width + usize::from(PANEL_MIN),
             height + 2
         );
-        frame.render_widget(Paragraph::new(needed), area);
+        frame.render_widget(Paragraph::new(needed).wrap(Wrap { trim: true }), area);
         return;
     }
     let left = area.x + (area.width - width as u16) / 2;
@@ -282,11 +282,13 @@ fn draw_bottom(frame: &mut Frame, app: &App, input_row: Rect, status_row: Rect) 
     frame.render_widget(Paragraph::new(format!("> {shown}")), input_row);
     let cursor_x = input_row.x + 2 + (column(line.cursor) - offset) as u16;
     frame.set_cursor_position((cursor_x, input_row.y));
-    frame.render_widget(Paragraph::new(caret_line(line, offset)), status_row);
+    let carets = caret_line(line, offset, usize::from(status_row.width));
+    frame.render_widget(Paragraph::new(carets), status_row);
 }
 
-/// The line under the input: carets under the error's span and the message, or a hint.
-fn caret_line(line: &InputLine, offset: usize) -> Line<'static> {
+/// The line under the input: carets under the error's span and the message after them (before
+/// them when there is no room after), or a hint.
+fn caret_line(line: &InputLine, offset: usize, width: usize) -> Line<'static> {
     let Some(error) = &line.error else {
         let hint = "Enter applies  Esc cancels  ^U clears";
         return Line::styled(hint, Style::new().add_modifier(Modifier::DIM));
@@ -296,14 +298,21 @@ fn caret_line(line: &InputLine, offset: usize) -> Line<'static> {
     };
     let start = line.text[..span.start].chars().count();
     let length = line.text[span.clone()].chars().count().max(1);
-    let pad = " ".repeat(2 + start.saturating_sub(offset));
+    let column = 2 + start.saturating_sub(offset);
+    let carets = Span::styled(
+        "^".repeat(length),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
+    let message = error.message.chars().count();
+    if column + length + 1 + message > width && message < column {
+        let before = format!("{:>column$}", format!("{} ", error.message));
+        return Line::from(vec![Span::raw(before), carets]);
+    }
+    let after = format!(" {}", error.message);
     Line::from(vec![
-        Span::raw(pad),
-        Span::styled(
-            "^".repeat(length),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-        Span::raw(format!(" {}", error.message)),
+        Span::raw(" ".repeat(column)),
+        carets,
+        Span::raw(after),
     ])
 }
 
@@ -331,3 +340,6 @@ fn draw_help(frame: &mut Frame) {
     let block = Block::bordered().title(" keys (any key closes this) ");
     frame.render_widget(Paragraph::new(lines).block(block), popup);
 }
+
+#[cfg(test)]
+mod tests;
