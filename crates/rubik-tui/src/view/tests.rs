@@ -298,7 +298,7 @@ fn the_panel_follows_the_session() {
 fn wrapping_keeps_tokens_whole() {
     let tokens = ["R", "U2", "Rw'", "F", "2-3Rw2'"];
     assert_eq!(wrap(&tokens, 6), [0..2, 2..4, 4..5]);
-    assert_eq!(wrap(&tokens, 100), [0..5]);
+    assert_eq!(wrap(&tokens, 100), vec![(0..5)]);
     assert_eq!(wrap(&tokens, 1), [0..1, 1..2, 2..3, 3..4, 4..5]);
     assert!(wrap(&[], 5).is_empty());
 }
