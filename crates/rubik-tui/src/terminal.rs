@@ -27,6 +27,9 @@ impl Session {
         // From here on, dropping the session restores whatever was switched on.
         let session = Session;
         execute!(io::stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
+        // Start listening for events (and resize signals) before the first size is read, so
+        // that a resize during the first draw is not missed.
+        event::poll(Duration::ZERO)?;
         Ok(session)
     }
 }
