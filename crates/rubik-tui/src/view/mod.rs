@@ -104,14 +104,11 @@ fn draw_panel(frame: &mut Frame, app: &App, now: Instant, area: Rect) {
     let size = app.cube().size();
     let timer = match app.timer() {
         Timer::Idle => String::new(),
-        Timer::Ready => "ready".to_string(),
-        Timer::Running(since) => clock(now.saturating_duration_since(since)),
+        Timer::Ready => "time: ready".to_string(),
+        Timer::Running(since) => format!("time {}", clock(now.saturating_duration_since(since))),
         Timer::Stopped { time, solved } => {
-            format!(
-                "{} {}",
-                clock(time),
-                if solved { "solved" } else { "stopped" }
-            )
+            let how = if solved { "solved" } else { "stopped" };
+            format!("time {} {how}", clock(time))
         }
     };
     let header = vec![
@@ -119,7 +116,8 @@ fn draw_panel(frame: &mut Frame, app: &App, now: Instant, area: Rect) {
             format!("{size}×{size}×{size}  seed {}", app.seed()),
             Style::new().add_modifier(Modifier::BOLD),
         ),
-        Line::raw(format!("moves {}  {timer}", app.moves())),
+        Line::raw(format!("moves {}", app.moves())),
+        Line::raw(timer),
     ];
     let scramble = match app.origin() {
         Origin::Solved => None,
@@ -140,7 +138,7 @@ fn draw_panel(frame: &mut Frame, app: &App, now: Instant, area: Rect) {
         wrap(&tokens, width).len().min(SCRAMBLE_LINES) + 2
     });
     let mut constraints = vec![
-        Constraint::Length(3),
+        Constraint::Length(4),
         Constraint::Length(scramble_lines as u16),
         Constraint::Fill(1),
     ];
@@ -166,11 +164,7 @@ fn draw_panel(frame: &mut Frame, app: &App, now: Instant, area: Rect) {
     if let Some(solution) = app.solution() {
         let moves: Vec<String> = solution.moves.iter().map(|m| m.to_string()).collect();
         let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let title = format!(
-            "solution {}/{} (<- ->)",
-            solution.done,
-            solution.moves.len()
-        );
+        let title = format!("solution {}/{}", solution.done, solution.moves.len());
         let placement = Placement::Around(solution.done);
         let body = section(&title, &tokens, width, sections[3].height, placement);
         frame.render_widget(Paragraph::new(body), sections[3]);
