@@ -26,6 +26,10 @@ const PANEL_MIN: u16 = 20;
 const PANEL_MAX: u16 = 36;
 /// The most lines the scramble takes in the panel.
 const SCRAMBLE_LINES: usize = 4;
+/// Titles, carets and error messages.
+const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
+/// Hints.
+const DIM: Style = Style::new().add_modifier(Modifier::DIM);
 
 /// Draws the whole screen for the state of `app` at `now`.
 pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
@@ -112,10 +116,7 @@ fn draw_panel(frame: &mut Frame, app: &App, now: Instant, area: Rect) {
         }
     };
     let header = vec![
-        Line::styled(
-            format!("{size}×{size}×{size}  seed {}", app.seed()),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
+        Line::styled(format!("{size}×{size}×{size}  seed {}", app.seed()), BOLD),
         Line::raw(format!("moves {}", app.moves())),
         Line::raw(timer),
     ];
@@ -206,10 +207,7 @@ fn section<'a>(
         Placement::Around(token) => Some(token),
         _ => None,
     };
-    let mut out = vec![Line::styled(
-        title.to_string(),
-        Style::new().add_modifier(Modifier::BOLD),
-    )];
+    let mut out = vec![Line::styled(title.to_string(), BOLD)];
     for (n, range) in lines.iter().enumerate().skip(first).take(room) {
         let mut spans = Vec::new();
         for i in range.clone() {
@@ -252,17 +250,16 @@ fn wrap(tokens: &[&str], width: usize) -> Vec<Range<usize>> {
 
 /// The input line (or a hint) and under it the status, or the caret under an input error.
 fn draw_bottom(frame: &mut Frame, app: &App, input_row: Rect, status_row: Rect) {
-    let dim = Style::new().add_modifier(Modifier::DIM);
     let Mode::Input(line) = app.mode() else {
         let hint = "Enter: type moves  :  command  Space scramble  Tab solve  ? help  q quit";
-        frame.render_widget(Paragraph::new(hint).style(dim), input_row);
+        frame.render_widget(Paragraph::new(hint).style(DIM), input_row);
         let status = app.status().map(|status| {
             let style = if !status.error {
                 Style::new()
             } else if app.colour() {
-                Style::new().add_modifier(Modifier::BOLD).fg(Color::Red)
+                BOLD.fg(Color::Red)
             } else {
-                Style::new().add_modifier(Modifier::BOLD)
+                BOLD
             };
             Line::styled(status.text.clone(), style)
         });
@@ -285,7 +282,7 @@ fn draw_bottom(frame: &mut Frame, app: &App, input_row: Rect, status_row: Rect) 
 fn caret_line(line: &InputLine, offset: usize, width: usize) -> Line<'static> {
     let Some(error) = &line.error else {
         let hint = "Enter applies  Esc cancels  ^U clears";
-        return Line::styled(hint, Style::new().add_modifier(Modifier::DIM));
+        return Line::styled(hint, DIM);
     };
     let Some(span) = &error.span else {
         return Line::raw(format!("  {}", error.message));
@@ -293,10 +290,7 @@ fn caret_line(line: &InputLine, offset: usize, width: usize) -> Line<'static> {
     let start = line.text[..span.start].chars().count();
     let length = line.text[span.clone()].chars().count().max(1);
     let column = 2 + start.saturating_sub(offset);
-    let carets = Span::styled(
-        "^".repeat(length),
-        Style::new().add_modifier(Modifier::BOLD),
-    );
+    let carets = Span::styled("^".repeat(length), BOLD);
     let message = error.message.chars().count();
     if column + length + 1 + message > width && message < column {
         let before = format!("{:>column$}", format!("{} ", error.message));
