@@ -19,6 +19,8 @@
 //! assert_eq!(rubik::facelet::order(3, &alg.turns(3).unwrap()), 6);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod cubie;
 pub mod face;
 pub mod facelet;
@@ -33,3 +35,8 @@ pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
 pub use turn::Turn;
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
