@@ -56,6 +56,12 @@ impl CubieCube {
         Ok(CubieCube { corners, edges })
     }
 
+    /// The cube made of these orbits, unchecked: for whole-cube rotations, mirror images and
+    /// coordinate representatives, which need not be reachable states.
+    pub(crate) const fn from_orbits(corners: Orbit<Corner>, edges: Orbit<Edge>) -> CubieCube {
+        CubieCube { corners, edges }
+    }
+
     /// The corners.
     pub(crate) fn corners(&self) -> &Orbit<Corner> {
         &self.corners
