@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod coord;
 pub mod cubie;
 pub mod face;
 pub mod facelet;
