@@ -1,0 +1,14 @@
+//! Lookup tables over coordinates: move tables, symmetry reductions and pruning tables.
+//!
+//! Each kind has one generic builder: [`MoveTable::build`] for any coordinate,
+//! [`SymmetryClasses::build`] and [`Conjugation::build`] for any coordinate the U-D symmetries
+//! act on, [`Pruning::build`] for the distance table over any pair of coordinates (reduced by
+//! symmetry or not).
+
+mod moves;
+mod pruning;
+mod symmetry;
+
+pub use moves::MoveTable;
+pub use pruning::{Pruning, Reduction, Unreduced};
+pub use symmetry::{Conjugation, SymmetryClasses};
