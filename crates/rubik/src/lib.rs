@@ -28,6 +28,7 @@ pub mod facelet;
 pub mod notation;
 pub mod random;
 pub mod scramble;
+pub mod search;
 pub mod tables;
 pub mod turn;
 

@@ -9,7 +9,6 @@ use std::sync::LazyLock;
 
 use super::cube::CubieCube;
 use super::facelets::read_in_place;
-use super::orbit::Orbit;
 use super::piece::{Corner, Edge};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
@@ -190,7 +189,7 @@ impl CubieCube {
 
 /// The L-R mirror image of an orbit, for tests of the mirror against the sticker model.
 #[cfg(test)]
-fn mirror_orbits(cube: &CubieCube) -> (Orbit<Corner>, Orbit<Edge>) {
+fn mirror_orbits(cube: &CubieCube) -> (super::orbit::Orbit<Corner>, super::orbit::Orbit<Edge>) {
     (
         cube.corners().mirrored(&SYMMETRIES.mirror_corners),
         cube.edges().mirrored(&SYMMETRIES.mirror_edges),
