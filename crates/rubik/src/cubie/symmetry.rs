@@ -227,14 +227,21 @@ mod tests {
         let mut rng = seeded_rng(5);
         for _ in 0..20 {
             let cube = CubieCube::random(&mut rng);
-            for (axis, rotation) in [(Axis::Y, &SYMMETRIES.y)] {
+            let rotations: [(&[(Axis, u8)], &CubieCube); 3] = [
+                (&[(Axis::Y, 1)], &SYMMETRIES.y),
+                (&[(Axis::Z, 2)], &SYMMETRIES.z2),
+                (&[(Axis::X, 1), (Axis::Y, 1)], &SYMMETRIES.urf),
+            ];
+            for (turns, rotation) in rotations {
                 let mut stickers = FaceletCube::from(&cube);
-                stickers.turn(Turn {
-                    axis,
-                    first: 0,
-                    last: 2,
-                    quarters: 1,
-                });
+                for &(axis, quarters) in turns {
+                    stickers.turn(Turn {
+                        axis,
+                        first: 0,
+                        last: 2,
+                        quarters,
+                    });
+                }
                 assert_eq!(
                     CubieCube::try_from(&stickers).unwrap(),
                     through(&cube, rotation)

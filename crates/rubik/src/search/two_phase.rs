@@ -462,9 +462,7 @@ impl<'s, 't> Search<'s, 't> {
             }
         }
         self.best = Some(moves);
-        if self.first_only {
-            self.done = true;
-        } else if length == 0 {
+        if self.first_only || length == 0 {
             self.done = true;
         } else {
             self.target = length - 1;
