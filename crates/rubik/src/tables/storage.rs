@@ -1,0 +1,891 @@
+//! Table files: the on-disk cache of the solvers' lookup tables.
+//!
+//! A solver names each table with a [`TableSpec`] (a short name and a 64-bit fingerprint of
+//! everything the table's contents depend on) and hands [`load_or_build`] a function that builds
+//! the bytes. The first call builds the table and saves it as `DIR/NAME.tbl`; later calls
+//! memory-map that file instead of building again. [`verify`] checks a cached file without
+//! building, [`clear`] removes the cache, [`default_dir`] says where it lives.
+//!
+//! # The trust rule
+//!
+//! Every table can be rebuilt from the code alone, so a cached file is only a speed-up. It is
+//! used only when its whole header agrees with what the caller asked for (magic, format version,
+//! header checksum, name, parameters, length) *and* the checksum of its payload is right; the
+//! header is checked before a single entry is read. Anything else (a missing, truncated,
+//! corrupted or stale file, or one that cannot be read) is rebuilt, never used and never a crash:
+//! [`load_or_build`] cannot fail. If the rebuilt table cannot be saved (a read-only directory, a
+//! full disk), the table is still returned, with the reason in [`Origin::Built`].
+//!
+//! # The file format
+//!
+//! A 64-byte header, then the payload: the builder's bytes, verbatim. Integers are little-endian.
+//!
+//! | offset | size | field            | contents                                           |
+//! |-------:|-----:|------------------|----------------------------------------------------|
+//! |      0 |    8 | magic            | `RUBIKTBL` ([`MAGIC`])                              |
+//! |      8 |    4 | format version   | `u32`, [`FORMAT_VERSION`]                           |
+//! |     12 |    4 | header checksum  | `u32`, see below                                   |
+//! |     16 |    8 | parameters       | `u64`, [`TableSpec::params`]                        |
+//! |     24 |    8 | payload length   | `u64`, in bytes: the file is 64 bytes longer       |
+//! |     32 |    8 | payload checksum | `u64`, xxh3-64 of the payload                      |
+//! |     40 |   24 | name             | [`TableSpec::name`] in ASCII, padded with NUL bytes |
+//! |     64 |    n | payload          | the table                                          |
+//!
+//! The header checksum is the low half of the xxh3-64 of the 64 header bytes with the checksum
+//! field zeroed.
+//!
+//! The header fills 64 bytes so that the payload of a memory-mapped file (which starts on a page
+//! boundary) is 64-byte aligned. xxh3 checks a 700 MB payload from the page cache in about a
+//! tenth of a second, so every load verifies the whole payload.
+//!
+//! # Writing, and several writers at once
+//!
+//! A writer writes a temporary file beside the target (`NAME.tbl.PID.N.tmp`, created exclusively),
+//! syncs it to disk and renames it over `NAME.tbl`. Rename is atomic, so a reader sees either
+//! the old file or the new one, whole; two processes building the same table at once both write,
+//! and the last rename wins with a file as good as the other's. A file is never changed once it
+//! has its name, which is also what makes memory-mapping it sound (see [`TableBytes::Mapped`]).
+//!
+//! # Alignment and byte order
+//!
+//! The payload of a mapped file is 64-byte aligned. A freshly built table keeps the builder's
+//! `Vec<u8>` as it is (copying gigabytes for alignment is not worth it): Rust promises only byte
+//! alignment for it, but the system allocators of every supported platform return blocks aligned
+//! to at least 8 bytes, which is all the typed views [`Table::as_u16s`] and [`Table::as_u32s`]
+//! need; they check, and return `None` rather than misread. A builder stores wider entries
+//! little-endian (on a little-endian machine, `bytemuck::cast_slice` of a `&[u16]` does just that),
+//! and the typed views exist only on little-endian targets, so a file means the same everywhere.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use memmap2::Mmap;
+use thiserror::Error;
+use xxhash_rust::xxh3::{Xxh3Default, xxh3_64};
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"RUBIKTBL";
+
+/// The version of the file format described in the module documentation. Bump it whenever the
+/// layout changes: files of any other version are rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The length of the header, in bytes; the payload starts here.
+pub const HEADER_LEN: usize = 64;
+
+/// The longest table name, in bytes (the size of the header's name field).
+pub const NAME_LEN: usize = 24;
+
+/// The environment variable that overrides [`default_dir`].
+pub const DIR_VARIABLE: &str = "RUBIK_TABLES";
+
+/// The extension of a table file.
+const EXTENSION: &str = "tbl";
+
+/// The extension of a temporary file on its way to becoming a table file.
+const TEMP_EXTENSION: &str = "tmp";
+
+// Where each header field starts (see the table in the module documentation).
+const MAGIC_AT: usize = 0;
+const VERSION_AT: usize = 8;
+const HEADER_CHECKSUM_AT: usize = 12;
+const PARAMS_AT: usize = 16;
+const PAYLOAD_LEN_AT: usize = 24;
+const PAYLOAD_CHECKSUM_AT: usize = 32;
+const NAME_AT: usize = 40;
+
+/// Payloads are checksummed and written in pieces of this size, with a progress report after each.
+const CHUNK: usize = 64 << 20;
+
+/// What a table is: its name (also its file name) and a fingerprint of what its contents depend
+/// on. Two specs with the same name and different parameters describe different tables: a file
+/// saved under one is rebuilt when the other is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableSpec {
+    name: &'static str,
+    params: u64,
+}
+
+impl TableSpec {
+    /// A spec for the table `name` whose contents depend on `params`: a fingerprint chosen by the
+    /// table's builder, such as a version number of the building code combined with its size
+    /// parameters. Change it whenever the built bytes would change.
+    ///
+    /// # Panics
+    ///
+    /// If `name` is empty, longer than [`NAME_LEN`] bytes, or has a character other than `a`–`z`,
+    /// `0`–`9`, `-` and `_` (in a `const`, that is a compile error).
+    pub const fn new(name: &'static str, params: u64) -> TableSpec {
+        let bytes = name.as_bytes();
+        assert!(
+            !bytes.is_empty() && bytes.len() <= NAME_LEN,
+            "a table name has 1 to 24 bytes"
+        );
+        let mut i = 0;
+        while i < bytes.len() {
+            let byte = bytes[i];
+            assert!(
+                byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-' || byte == b'_',
+                "a table name is made of a-z, 0-9, '-' and '_'"
+            );
+            i += 1;
+        }
+        TableSpec { name, params }
+    }
+
+    /// The table's name, such as `"phase1-prune"`.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The fingerprint of what the table's contents depend on.
+    pub const fn params(&self) -> u64 {
+        self.params
+    }
+
+    /// The name as stored in the header: padded with NUL bytes.
+    fn header_name(&self) -> [u8; NAME_LEN] {
+        let mut name = [0; NAME_LEN];
+        name[..self.name.len()].copy_from_slice(self.name.as_bytes());
+        name
+    }
+}
+
+/// How far a long job has got, reported through a callback the caller may ignore (the library
+/// never prints). A builder reports its own stages; storage reports [`Progress::CHECKSUM`] and
+/// [`Progress::WRITE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is being done, such as `"checksum"` or a builder's `"phase1-prune depth 7"`.
+    pub stage: &'static str,
+    /// Units done so far.
+    pub done: u64,
+    /// Units in the whole stage; `done == total` when it is finished.
+    pub total: u64,
+}
+
+impl Progress {
+    /// The stage of checksumming a payload, counted in bytes.
+    pub const CHECKSUM: &'static str = "checksum";
+    /// The stage of writing a table file, counted in payload bytes.
+    pub const WRITE: &'static str = "write";
+}
+
+/// The bytes behind a [`Table`] returned by [`load_or_build`].
+pub enum TableBytes {
+    /// A table built in this process: the builder's vector, the payload alone.
+    Heap(Vec<u8>),
+    /// A cached file, memory-mapped whole (header and payload).
+    ///
+    /// Mapping a file is sound only while nobody changes it. This module never does: writers
+    /// create a new file and rename it over the old name, which leaves a mapped file untouched.
+    /// A person or program editing or truncating a table file in place while it is in use is
+    /// outside what any reader can guard against.
+    Mapped(Mmap),
+}
+
+impl AsRef<[u8]> for TableBytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            TableBytes::Heap(bytes) => bytes,
+            TableBytes::Mapped(map) => map,
+        }
+    }
+}
+
+impl fmt::Debug for TableBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableBytes::Heap(bytes) => write!(f, "Heap({} bytes)", bytes.len()),
+            TableBytes::Mapped(map) => write!(f, "Mapped({} bytes)", map.len()),
+        }
+    }
+}
+
+/// A table: its spec, its payload checksum and its bytes, owned without copying. `S` is either
+/// the payload alone ([`Table::from_payload`]) or a whole file image, header first, whose header
+/// and checksum were checked before the table was made ([`Table::from_image`]).
+pub struct Table<S: AsRef<[u8]> = TableBytes> {
+    bytes: S,
+    /// Where the payload starts in `bytes`: 0 or [`HEADER_LEN`].
+    start: usize,
+    spec: TableSpec,
+    checksum: u64,
+}
+
+impl<S: AsRef<[u8]>> Table<S> {
+    /// The table `spec` whose payload is `payload`; computes its checksum.
+    pub fn from_payload(spec: &TableSpec, payload: S) -> Table<S> {
+        Table::from_payload_reporting(spec, payload, &mut |_| {})
+    }
+
+    /// The table `spec` stored in `image`, the bytes of a whole table file, if its header and
+    /// checksum say it is that table.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Defect`] found, checking the header before the payload.
+    pub fn from_image(spec: &TableSpec, image: S) -> Result<Table<S>, Defect> {
+        Table::from_image_reporting(spec, image, &mut |_| {})
+    }
+
+    fn from_payload_reporting(
+        spec: &TableSpec,
+        payload: S,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Table<S> {
+        let checksum = checksum(payload.as_ref(), progress);
+        Table {
+            bytes: payload,
+            start: 0,
+            spec: *spec,
+            checksum,
+        }
+    }
+
+    fn from_image_reporting(
+        spec: &TableSpec,
+        image: S,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Table<S>, Defect> {
+        let checksum = check_image(spec, image.as_ref(), progress)?;
+        Ok(Table {
+            bytes: image,
+            start: HEADER_LEN,
+            spec: *spec,
+            checksum,
+        })
+    }
+
+    /// The spec this table was built or loaded for.
+    pub fn spec(&self) -> &TableSpec {
+        &self.spec
+    }
+
+    /// The xxh3-64 checksum of the payload.
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    /// The table's bytes, as the builder made them.
+    pub fn payload(&self) -> &[u8] {
+        &self.bytes.as_ref()[self.start..]
+    }
+
+    /// The payload as little-endian `u16`s, or `None` if its length is odd or it is not 2-byte
+    /// aligned (see the module documentation: in practice it always is).
+    #[cfg(target_endian = "little")]
+    pub fn as_u16s(&self) -> Option<&[u16]> {
+        cast(self.payload())
+    }
+
+    /// The payload as little-endian `u32`s, or `None` if its length is not a multiple of 4 or it
+    /// is not 4-byte aligned (see the module documentation: in practice it always is).
+    #[cfg(target_endian = "little")]
+    pub fn as_u32s(&self) -> Option<&[u32]> {
+        cast(self.payload())
+    }
+
+    /// The header of this table's file.
+    fn header(&self) -> [u8; HEADER_LEN] {
+        Header {
+            name: self.spec.header_name(),
+            params: self.spec.params,
+            payload_len: self.payload().len() as u64,
+            payload_checksum: self.checksum,
+        }
+        .encode()
+    }
+}
+
+impl<S: AsRef<[u8]>> fmt::Debug for Table<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("spec", &self.spec)
+            .field("len", &self.payload().len())
+            .field("checksum", &format_args!("{:#018x}", self.checksum))
+            .finish()
+    }
+}
+
+/// `bytes` as a slice of `T`, if the length and alignment allow (an empty slice always does).
+#[cfg(target_endian = "little")]
+fn cast<T: bytemuck::Pod>(bytes: &[u8]) -> Option<&[T]> {
+    if bytes.is_empty() {
+        return Some(&[]);
+    }
+    bytemuck::try_cast_slice(bytes).ok()
+}
+
+/// What is wrong with a table file: the first check it failed, in the order they are made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Defect {
+    /// The file ends before the header does.
+    #[error("{len} bytes, shorter than the {HEADER_LEN}-byte header")]
+    TooShort {
+        /// The file's length.
+        len: u64,
+    },
+    /// The file does not start with [`MAGIC`]: it is not a table file.
+    #[error("starts with \"{}\", not \"RUBIKTBL\"", found.escape_ascii())]
+    Magic {
+        /// The file's first eight bytes.
+        found: [u8; 8],
+    },
+    /// The file has another format version.
+    #[error("format version {found}, expected {expected}")]
+    Version {
+        /// The version in the file.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        expected: u32,
+    },
+    /// The header checksum does not match the header: the header is corrupted.
+    #[error("header checksum {stored:#010x}, but the header sums to {computed:#010x}")]
+    HeaderChecksum {
+        /// The checksum stored in the header.
+        stored: u32,
+        /// The checksum of the header as read.
+        computed: u32,
+    },
+    /// The file holds another table.
+    #[error("holds table {found:?}, expected {expected:?}")]
+    Name {
+        /// The name in the file, NUL padding removed (invalid UTF-8 replaced).
+        found: String,
+        /// The name asked for.
+        expected: &'static str,
+    },
+    /// The file holds the table built for other parameters.
+    #[error("parameters {found:#018x}, expected {expected:#018x}")]
+    Params {
+        /// The parameters in the file.
+        found: u64,
+        /// The parameters asked for.
+        expected: u64,
+    },
+    /// The payload is shorter or longer than the header says.
+    #[error("the header promises {header} payload bytes, the file holds {actual}")]
+    Length {
+        /// The payload length in the header.
+        header: u64,
+        /// The number of bytes after the header.
+        actual: u64,
+    },
+    /// The payload checksum does not match the payload: the payload is corrupted.
+    #[error("payload checksum {stored:#018x}, but the payload sums to {computed:#018x}")]
+    PayloadChecksum {
+        /// The checksum stored in the header.
+        stored: u64,
+        /// The checksum of the payload as read.
+        computed: u64,
+    },
+}
+
+/// The file-system operation that failed, in [`StorageError::Io`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operation {
+    /// Opening a table file to read it.
+    Open,
+    /// Memory-mapping an opened table file.
+    Map,
+    /// Creating the table directory.
+    CreateDir,
+    /// Creating a temporary file to write a table into.
+    CreateTemp,
+    /// Writing a temporary file.
+    Write,
+    /// Syncing a written file, or the directory after a rename, to disk.
+    Sync,
+    /// Renaming a written temporary file to the table's name.
+    Rename,
+    /// Listing the table directory.
+    ListDir,
+    /// Removing a table file or a temporary file.
+    Remove,
+}
+
+impl fmt::Display for Operation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Operation::Open => "open",
+            Operation::Map => "memory-map",
+            Operation::CreateDir => "create the directory",
+            Operation::CreateTemp => "create a temporary file",
+            Operation::Write => "write",
+            Operation::Sync => "sync to disk",
+            Operation::Rename => "rename the temporary file into place",
+            Operation::ListDir => "list the directory",
+            Operation::Remove => "remove",
+        })
+    }
+}
+
+/// A file-system operation that failed. A damaged table file is not an error (see [`Defect`]).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum StorageError {
+    /// An operation on `path` failed.
+    #[error("{}: cannot {operation}: {source}", path.display())]
+    Io {
+        /// The file or directory operated on (for [`Operation::Rename`], the table's name).
+        path: PathBuf,
+        /// What was being done.
+        operation: Operation,
+        /// The error the system gave.
+        source: io::Error,
+    },
+}
+
+impl StorageError {
+    fn io(path: &Path, operation: Operation) -> impl FnOnce(io::Error) -> StorageError {
+        move |source| StorageError::Io {
+            path: path.to_path_buf(),
+            operation,
+            source,
+        }
+    }
+}
+
+/// Why [`load_or_build`] built a table instead of loading it.
+#[derive(Debug)]
+pub enum CacheMiss {
+    /// There was no cached file.
+    Missing,
+    /// The cached file was damaged or stale.
+    Invalid(Defect),
+    /// The cached file could not be read.
+    Unreadable(StorageError),
+}
+
+/// Where the table returned by [`load_or_build`] came from.
+#[derive(Debug)]
+pub enum Origin {
+    /// From the cached file, which was valid.
+    Cached,
+    /// From the builder.
+    Built {
+        /// Why the cached file was not used.
+        cause: CacheMiss,
+        /// Why the built table could not be saved, if it could not (the table is fine anyway).
+        write_error: Option<StorageError>,
+    },
+}
+
+/// What [`verify`] found at a table's path.
+#[derive(Debug)]
+pub struct VerifyReport {
+    /// The file checked.
+    pub path: PathBuf,
+    /// What it holds.
+    pub status: Status,
+}
+
+/// The state of a cached table file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The file holds the table asked for and [`load_or_build`] would use it.
+    Valid {
+        /// The payload's length in bytes.
+        len: u64,
+        /// The payload's xxh3-64 checksum.
+        checksum: u64,
+    },
+    /// There is no file.
+    Missing,
+    /// The file is damaged or stale, and [`load_or_build`] would rebuild it.
+    Invalid(Defect),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Valid { len, checksum } => {
+                write!(f, "valid ({len} bytes, checksum {checksum:#018x})")
+            }
+            Status::Missing => f.write_str("missing"),
+            Status::Invalid(defect) => write!(f, "invalid: {defect}"),
+        }
+    }
+}
+
+/// Where the tables live unless the caller says otherwise: `$RUBIK_TABLES` if it is set and not
+/// empty, else `rubik` in the platform's cache directory (`$XDG_CACHE_HOME/rubik` or
+/// `~/.cache/rubik` on Linux); `None` if there is neither.
+pub fn default_dir() -> Option<PathBuf> {
+    choose_dir(std::env::var_os(DIR_VARIABLE), dirs::cache_dir)
+}
+
+fn choose_dir(
+    variable: Option<OsString>,
+    cache_dir: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    match variable {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => cache_dir().map(|cache| cache.join("rubik")),
+    }
+}
+
+/// The path of table `spec`'s file in `dir`: `dir/NAME.tbl`.
+pub fn path(dir: &Path, spec: &TableSpec) -> PathBuf {
+    dir.join(format!("{}.{EXTENSION}", spec.name))
+}
+
+/// Table `spec` from its cached file in `dir` if the file is valid (see the trust rule in the
+/// module documentation), else from `build`, saved to `dir` for next time (the directory is
+/// created if need be).
+///
+/// `build` receives `progress` to report through; storage reports its own stages through it too.
+/// Never fails: a table that cannot be saved is returned all the same, with the reason in
+/// [`Origin::Built`].
+pub fn load_or_build(
+    dir: &Path,
+    spec: &TableSpec,
+    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
+    progress: &mut dyn FnMut(Progress),
+) -> (Table, Origin) {
+    let target = path(dir, spec);
+    let cause = match open(&target, spec, progress) {
+        Ok(table) => return (table, Origin::Cached),
+        Err(cause) => cause,
+    };
+    let payload = build(progress);
+    let table = Table::from_payload_reporting(spec, TableBytes::Heap(payload), progress);
+    let write_error = save(dir, &table, progress).err();
+    (table, Origin::Built { cause, write_error })
+}
+
+/// Whether table `spec`'s cached file in `dir` is there and valid, without building anything.
+/// Checksumming a large file takes a moment: it reports [`Progress::CHECKSUM`].
+///
+/// # Errors
+///
+/// [`StorageError::Io`] if the file is there but cannot be read; a damaged file is a
+/// [`Status::Invalid`] in the report.
+pub fn verify(
+    dir: &Path,
+    spec: &TableSpec,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<VerifyReport, StorageError> {
+    let target = path(dir, spec);
+    let status = match open(&target, spec, progress) {
+        Ok(table) => Status::Valid {
+            len: table.payload().len() as u64,
+            checksum: table.checksum(),
+        },
+        Err(CacheMiss::Missing) => Status::Missing,
+        Err(CacheMiss::Invalid(defect)) => Status::Invalid(defect),
+        Err(CacheMiss::Unreadable(error)) => return Err(error),
+    };
+    Ok(VerifyReport {
+        path: target,
+        status,
+    })
+}
+
+/// Removes rubik's files from `dir`: every `*.tbl` file and every temporary file a writer left
+/// behind (`NAME.tbl.PID.N.tmp`), and nothing else. Returns the paths removed; a missing
+/// directory has nothing to remove. A writer whose temporary file is removed under it reports
+/// a write error and keeps its table.
+///
+/// # Errors
+///
+/// [`StorageError::Io`] if the directory cannot be listed or a file cannot be removed.
+pub fn clear(dir: &Path) -> Result<Vec<PathBuf>, StorageError> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(StorageError::io(dir, Operation::ListDir)(error)),
+    };
+    let mut removed = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(StorageError::io(dir, Operation::ListDir))?;
+        let file = entry.path();
+        let file_type = entry
+            .file_type()
+            .map_err(StorageError::io(&file, Operation::ListDir))?;
+        let ours = entry
+            .file_name()
+            .to_str()
+            .is_some_and(|name| is_table_file(name) || is_temp_file(name));
+        if file_type.is_dir() || !ours {
+            continue;
+        }
+        match fs::remove_file(&file) {
+            Ok(()) => removed.push(file),
+            // Another process got there first.
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(StorageError::io(&file, Operation::Remove)(error)),
+        }
+    }
+    removed.sort();
+    Ok(removed)
+}
+
+/// `NAME.tbl`.
+fn is_table_file(name: &str) -> bool {
+    name.strip_suffix(EXTENSION)
+        .and_then(|stem| stem.strip_suffix('.'))
+        .is_some_and(|stem| !stem.is_empty())
+}
+
+/// `NAME.tbl.PID.N.tmp`, as [`create_temp`] names them.
+fn is_temp_file(name: &str) -> bool {
+    let Some(rest) = name
+        .strip_suffix(TEMP_EXTENSION)
+        .and_then(|rest| rest.strip_suffix('.'))
+    else {
+        return false;
+    };
+    let mut parts = rest.rsplitn(3, '.');
+    let is_number = |part: Option<&str>| {
+        part.is_some_and(|part| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit()))
+    };
+    is_number(parts.next()) && is_number(parts.next()) && parts.next().is_some_and(is_table_file)
+}
+
+/// The table in the file at `target`, if it is there, readable and valid.
+fn open(
+    target: &Path,
+    spec: &TableSpec,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Table, CacheMiss> {
+    let file = match File::open(target) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(CacheMiss::Missing),
+        Err(error) => {
+            return Err(CacheMiss::Unreadable(StorageError::io(
+                target,
+                Operation::Open,
+            )(error)));
+        }
+    };
+    // SAFETY: the mapping stays valid as long as nobody modifies the file, and writers never
+    // do: they rename a new file over the name (see `TableBytes::Mapped`).
+    let map = unsafe { Mmap::map(&file) }
+        .map_err(|error| CacheMiss::Unreadable(StorageError::io(target, Operation::Map)(error)))?;
+    Table::from_image_reporting(spec, TableBytes::Mapped(map), progress).map_err(CacheMiss::Invalid)
+}
+
+/// Saves `table` as its file in `dir`: write a temporary file, sync it, rename it into place.
+/// On failure the temporary file is removed (if that fails too, [`clear`] removes it later).
+fn save(dir: &Path, table: &Table, progress: &mut dyn FnMut(Progress)) -> Result<(), StorageError> {
+    fs::create_dir_all(dir).map_err(StorageError::io(dir, Operation::CreateDir))?;
+    let (temp, file) = create_temp(dir, table.spec())?;
+    let saved = write_and_rename(dir, table, &temp, file, progress);
+    if saved.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    saved
+}
+
+/// A new, empty temporary file for `spec` in `dir`, with a name no other writer in this or any
+/// other process has: exclusive creation settles any clash, such as a reused process id.
+fn create_temp(dir: &Path, spec: &TableSpec) -> Result<(PathBuf, File), StorageError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let name = format!(
+            "{}.{EXTENSION}.{}.{n}.{TEMP_EXTENSION}",
+            spec.name,
+            process::id()
+        );
+        let temp = dir.join(name);
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(StorageError::io(&temp, Operation::CreateTemp)(error)),
+        }
+    }
+}
+
+fn write_and_rename(
+    dir: &Path,
+    table: &Table,
+    temp: &Path,
+    mut file: File,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), StorageError> {
+    file.write_all(&table.header())
+        .map_err(StorageError::io(temp, Operation::Write))?;
+    let payload = table.payload();
+    let total = payload.len() as u64;
+    let mut done = 0;
+    progress(Progress {
+        stage: Progress::WRITE,
+        done,
+        total,
+    });
+    for chunk in payload.chunks(CHUNK) {
+        file.write_all(chunk)
+            .map_err(StorageError::io(temp, Operation::Write))?;
+        done += chunk.len() as u64;
+        progress(Progress {
+            stage: Progress::WRITE,
+            done,
+            total,
+        });
+    }
+    file.sync_all()
+        .map_err(StorageError::io(temp, Operation::Sync))?;
+    drop(file);
+    let target = path(dir, table.spec());
+    fs::rename(temp, &target).map_err(StorageError::io(&target, Operation::Rename))?;
+    sync_dir(dir)
+}
+
+/// Makes a rename in `dir` durable. Only Unix can open a directory to sync it.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> Result<(), StorageError> {
+    File::open(dir)
+        .and_then(|dir| dir.sync_all())
+        .map_err(StorageError::io(dir, Operation::Sync))
+}
+
+/// Makes a rename in `dir` durable. Only Unix can open a directory to sync it.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> Result<(), StorageError> {
+    Ok(())
+}
+
+/// The checksum of the payload in `image` if `image` is a valid file for table `spec`.
+fn check_image(
+    spec: &TableSpec,
+    image: &[u8],
+    progress: &mut dyn FnMut(Progress),
+) -> Result<u64, Defect> {
+    let Some(header) = image.first_chunk::<HEADER_LEN>() else {
+        return Err(Defect::TooShort {
+            len: image.len() as u64,
+        });
+    };
+    let header = Header::decode(header)?;
+    if header.name != spec.header_name() {
+        let end = header.name.iter().position(|&byte| byte == 0);
+        let found = &header.name[..end.unwrap_or(NAME_LEN)];
+        return Err(Defect::Name {
+            found: String::from_utf8_lossy(found).into_owned(),
+            expected: spec.name,
+        });
+    }
+    if header.params != spec.params {
+        return Err(Defect::Params {
+            found: header.params,
+            expected: spec.params,
+        });
+    }
+    let payload = &image[HEADER_LEN..];
+    if header.payload_len != payload.len() as u64 {
+        return Err(Defect::Length {
+            header: header.payload_len,
+            actual: payload.len() as u64,
+        });
+    }
+    let computed = checksum(payload, progress);
+    if computed != header.payload_checksum {
+        return Err(Defect::PayloadChecksum {
+            stored: header.payload_checksum,
+            computed,
+        });
+    }
+    Ok(computed)
+}
+
+/// The xxh3-64 checksum of `payload`, reporting [`Progress::CHECKSUM`] after every chunk.
+fn checksum(payload: &[u8], progress: &mut dyn FnMut(Progress)) -> u64 {
+    let total = payload.len() as u64;
+    let mut done = 0;
+    progress(Progress {
+        stage: Progress::CHECKSUM,
+        done,
+        total,
+    });
+    let mut hasher = Xxh3Default::new();
+    for chunk in payload.chunks(CHUNK) {
+        hasher.update(chunk);
+        done += chunk.len() as u64;
+        progress(Progress {
+            stage: Progress::CHECKSUM,
+            done,
+            total,
+        });
+    }
+    hasher.digest()
+}
+
+/// The fields of a header that vary between tables (magic and version are constants).
+#[derive(Debug, PartialEq, Eq)]
+struct Header {
+    name: [u8; NAME_LEN],
+    params: u64,
+    payload_len: u64,
+    payload_checksum: u64,
+}
+
+impl Header {
+    fn encode(&self) -> [u8; HEADER_LEN] {
+        let mut bytes = [0; HEADER_LEN];
+        put(&mut bytes, MAGIC_AT, &MAGIC);
+        put(&mut bytes, VERSION_AT, &FORMAT_VERSION.to_le_bytes());
+        put(&mut bytes, PARAMS_AT, &self.params.to_le_bytes());
+        put(&mut bytes, PAYLOAD_LEN_AT, &self.payload_len.to_le_bytes());
+        put(
+            &mut bytes,
+            PAYLOAD_CHECKSUM_AT,
+            &self.payload_checksum.to_le_bytes(),
+        );
+        put(&mut bytes, NAME_AT, &self.name);
+        let sum = header_checksum(&bytes);
+        put(&mut bytes, HEADER_CHECKSUM_AT, &sum.to_le_bytes());
+        bytes
+    }
+
+    /// Checks magic, version and header checksum, in that order, and reads the other fields.
+    fn decode(bytes: &[u8; HEADER_LEN]) -> Result<Header, Defect> {
+        let magic = get(bytes, MAGIC_AT);
+        if magic != MAGIC {
+            return Err(Defect::Magic { found: magic });
+        }
+        let version = u32::from_le_bytes(get(bytes, VERSION_AT));
+        if version != FORMAT_VERSION {
+            return Err(Defect::Version {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let stored = u32::from_le_bytes(get(bytes, HEADER_CHECKSUM_AT));
+        let computed = header_checksum(bytes);
+        if stored != computed {
+            return Err(Defect::HeaderChecksum { stored, computed });
+        }
+        Ok(Header {
+            name: get(bytes, NAME_AT),
+            params: u64::from_le_bytes(get(bytes, PARAMS_AT)),
+            payload_len: u64::from_le_bytes(get(bytes, PAYLOAD_LEN_AT)),
+            payload_checksum: u64::from_le_bytes(get(bytes, PAYLOAD_CHECKSUM_AT)),
+        })
+    }
+}
+
+/// The low half of xxh3-64 of `header` with its checksum field zeroed: 32 bits are plenty to
+/// catch a damaged 64-byte header, whose fields are checked one by one anyway.
+fn header_checksum(header: &[u8; HEADER_LEN]) -> u32 {
+    let mut zeroed = *header;
+    put(&mut zeroed, HEADER_CHECKSUM_AT, &[0; 4]);
+    xxh3_64(&zeroed) as u32
+}
+
+fn put(header: &mut [u8; HEADER_LEN], at: usize, field: &[u8]) {
+    header[at..at + field.len()].copy_from_slice(field);
+}
+
+fn get<const N: usize>(header: &[u8; HEADER_LEN], at: usize) -> [u8; N] {
+    let mut field = [0; N];
+    field.copy_from_slice(&header[at..at + N]);
+    field
+}
