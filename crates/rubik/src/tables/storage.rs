@@ -306,6 +306,14 @@ impl<S: AsRef<[u8]>> Table<S> {
     }
 }
 
+/// The payload, so that a table can stand wherever bytes are wanted, such as the storage of a
+/// [`Pruning`](crate::tables::Pruning) table, without a copy.
+impl<S: AsRef<[u8]>> AsRef<[u8]> for Table<S> {
+    fn as_ref(&self) -> &[u8] {
+        self.payload()
+    }
+}
+
 impl<S: AsRef<[u8]>> fmt::Debug for Table<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table")
@@ -994,6 +1002,12 @@ mod tests {
             calls.load(Ordering::Relaxed),
             1,
             "the second load built again"
+        );
+        let pruning = crate::tables::Pruning::from_bytes(cached);
+        assert_eq!(
+            pruning.bytes(),
+            expected,
+            "a table is the bytes of a pruning table"
         );
 
         let report = verify(dir.path(), &SPEC, &mut |_| {}).unwrap();
