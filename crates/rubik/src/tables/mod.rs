@@ -9,6 +9,7 @@
 //! bytes on disk behind a checked header, memory-maps them back, and rebuilds whatever it cannot
 //! trust.
 
+pub mod codec;
 mod moves;
 mod pruning;
 pub mod storage;

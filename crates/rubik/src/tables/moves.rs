@@ -4,6 +4,7 @@ use std::marker::PhantomData;
 
 use rayon::prelude::*;
 
+use super::codec::{Decoder, Encoder};
 use crate::coord::Coordinate;
 use crate::cubie::CubieCube;
 
@@ -45,6 +46,24 @@ impl<C: Coordinate> MoveTable<C> {
     /// The number of moves the table knows.
     pub fn moves(&self) -> usize {
         self.moves
+    }
+
+    /// Writes the table as one section.
+    pub fn encode(&self, encoder: &mut Encoder) {
+        encoder.u16s(&self.entries);
+    }
+
+    /// Reads a table of `moves` moves written by [`encode`](Self::encode); `None` if the section
+    /// is missing, of the wrong length, or holds a value out of range.
+    pub fn decode(decoder: &mut Decoder<'_>, moves: usize) -> Option<MoveTable<C>> {
+        let entries = decoder.u16s()?;
+        let fits =
+            entries.len() == C::COUNT * moves && entries.iter().all(|&e| (e as usize) < C::COUNT);
+        fits.then_some(MoveTable {
+            entries,
+            moves,
+            coordinate: PhantomData,
+        })
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::codec::{Decoder, Encoder};
 use super::moves::MoveTable;
 use super::symmetry::SymmetryClasses;
 use crate::coord::Coordinate;
@@ -150,6 +151,24 @@ impl Pruning {
             })
             .collect();
         Pruning { nibbles }
+    }
+}
+
+impl Pruning {
+    /// Writes the table as one section.
+    pub fn encode(&self, encoder: &mut Encoder) {
+        encoder.bytes(&self.nibbles);
+    }
+
+    /// Reads a table of `entries` entries written by [`encode`](Self::encode).
+    pub fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Pruning> {
+        let nibbles = decoder.bytes()?;
+        (nibbles.len() == entries.div_ceil(2)).then_some(Pruning { nibbles })
+    }
+
+    /// The table's bytes, given up to be stored.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.nibbles
     }
 }
 

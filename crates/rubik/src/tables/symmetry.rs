@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 
 use rayon::prelude::*;
 
+use super::codec::{Decoder, Encoder};
 use crate::coord::Coordinate;
 use crate::cubie::UdSymmetry;
 
@@ -94,6 +95,31 @@ impl<C: Coordinate> SymmetryClasses<C> {
     pub fn stabilizer(&self, class: usize) -> u16 {
         self.stabilizers[class]
     }
+
+    /// Writes the classes as three sections.
+    pub fn encode(&self, encoder: &mut Encoder) {
+        encoder.u32s(&self.class_of);
+        encoder.u32s(&self.representatives);
+        encoder.u16s(&self.stabilizers);
+    }
+
+    /// Reads classes written by [`encode`](Self::encode); `None` if anything is out of shape.
+    pub fn decode(decoder: &mut Decoder<'_>) -> Option<SymmetryClasses<C>> {
+        let class_of = decoder.u32s()?;
+        let representatives = decoder.u32s()?;
+        let stabilizers = decoder.u16s()?;
+        let classes = representatives.len();
+        let fits = class_of.len() == C::COUNT
+            && stabilizers.len() == classes
+            && class_of.iter().all(|&c| ((c >> 4) as usize) < classes)
+            && representatives.iter().all(|&r| (r as usize) < C::COUNT);
+        fits.then_some(SymmetryClasses {
+            class_of,
+            representatives,
+            stabilizers,
+            coordinate: PhantomData,
+        })
+    }
 }
 
 /// How each U-D symmetry changes coordinate `C`: `C(conjugate(v, s))` for every value and
@@ -122,6 +148,22 @@ impl<C: Coordinate> Conjugation<C> {
     #[inline]
     pub fn apply(&self, value: C, symmetry: UdSymmetry) -> C {
         C::from_index(self.entries[value.index() * 16 + symmetry.index()] as usize)
+    }
+
+    /// Writes the table as one section.
+    pub fn encode(&self, encoder: &mut Encoder) {
+        encoder.u16s(&self.entries);
+    }
+
+    /// Reads a table written by [`encode`](Self::encode); `None` if it is out of shape.
+    pub fn decode(decoder: &mut Decoder<'_>) -> Option<Conjugation<C>> {
+        let entries = decoder.u16s()?;
+        let fits =
+            entries.len() == C::COUNT * 16 && entries.iter().all(|&e| (e as usize) < C::COUNT);
+        fits.then_some(Conjugation {
+            entries,
+            coordinate: PhantomData,
+        })
     }
 }
 

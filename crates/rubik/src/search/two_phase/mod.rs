@@ -15,119 +15,16 @@
 
 use std::time::{Duration, Instant};
 
-use crate::coord::{
-    Coordinate, CornerPerm, Flip, FlipSlice, SlicePerm, SlicePosition, Twist, UdEdgePerm,
-};
+mod tables;
+
+pub use tables::{LoadReport, TableSize, TwoPhaseTables};
+
+use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SlicePosition, Twist, UdEdgePerm};
 use crate::cubie::{CubieCube, MOVES};
 use crate::face::Face;
 use crate::notation::{Alg, Move};
-use crate::tables::{Conjugation, MoveTable, Pruning, SymmetryClasses, Unreduced};
 use crate::turn::Turn;
-
-/// The ten moves of phase 2 (U, U2, U', D, D2, D', R2, L2, F2, B2) as indices into [`MOVES`].
-const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
-
-/// The tables of the two-phase algorithm.
-pub struct TwoPhaseTables {
-    twist_moves: MoveTable<Twist>,
-    flip_moves: MoveTable<Flip>,
-    slice_moves: MoveTable<SlicePosition>,
-    corner_moves: MoveTable<CornerPerm>,
-    ud_edge_moves: MoveTable<UdEdgePerm>,
-    slice_perm_moves: MoveTable<SlicePerm>,
-    flip_slice_classes: SymmetryClasses<FlipSlice>,
-    twist_conjugation: Conjugation<Twist>,
-    corner_classes: SymmetryClasses<CornerPerm>,
-    ud_edge_conjugation: Conjugation<UdEdgePerm>,
-    phase1: Pruning,
-    phase2: Pruning,
-    corner_slice: Pruning,
-}
-
-/// What a table builder reports: the table, the depth finished and the entries filled so far.
-pub type BuildProgress<'a> = &'a mut dyn FnMut(&'static str, u8, u64);
-
-impl TwoPhaseTables {
-    /// Builds every table from the code alone (multi-threaded). `progress` hears each pruning
-    /// table's depths as they finish.
-    pub fn build(progress: BuildProgress<'_>) -> TwoPhaseTables {
-        let phase2_moves: Vec<CubieCube> =
-            PHASE2_MOVES.iter().map(|&m| MOVES[m as usize]).collect();
-        let twist_moves = MoveTable::build(&MOVES[..]);
-        let flip_moves = MoveTable::build(&MOVES[..]);
-        let slice_moves = MoveTable::build(&MOVES[..]);
-        let corner_moves = MoveTable::build(&phase2_moves);
-        let ud_edge_moves = MoveTable::build(&phase2_moves);
-        let slice_perm_moves = MoveTable::build(&phase2_moves);
-        let flip_slice_classes = SymmetryClasses::build();
-        let twist_conjugation = Conjugation::build();
-        let corner_classes = SymmetryClasses::build();
-        let ud_edge_conjugation = Conjugation::build();
-        let phase1 = Pruning::build(
-            &flip_slice_classes,
-            |fs: FlipSlice, m| {
-                FlipSlice::new(
-                    flip_moves.apply(fs.flip(), m),
-                    slice_moves.apply(fs.slice(), m),
-                )
-            },
-            &twist_moves,
-            |t, s| twist_conjugation.apply(t, s),
-            &mut |depth, filled| progress("phase 1", depth, filled),
-        );
-        let phase2 = Pruning::build(
-            &corner_classes,
-            |c, m| corner_moves.apply(c, m),
-            &ud_edge_moves,
-            |e, s| ud_edge_conjugation.apply(e, s),
-            &mut |depth, filled| progress("phase 2", depth, filled),
-        );
-        let corner_slice = Pruning::build(
-            &Unreduced,
-            |c, m| corner_moves.apply(c, m),
-            &slice_perm_moves,
-            |p, _| p,
-            &mut |depth, filled| progress("corners and slice", depth, filled),
-        );
-        TwoPhaseTables {
-            twist_moves,
-            flip_moves,
-            slice_moves,
-            corner_moves,
-            ud_edge_moves,
-            slice_perm_moves,
-            flip_slice_classes,
-            twist_conjugation,
-            corner_classes,
-            ud_edge_conjugation,
-            phase1,
-            phase2,
-            corner_slice,
-        }
-    }
-
-    /// The phase-1 distance of (twist, flip, slice position): exact.
-    #[inline]
-    fn phase1_distance(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
-        let (class, s) = self
-            .flip_slice_classes
-            .class_of(FlipSlice::new(flip, slice));
-        let twist = self.twist_conjugation.apply(twist, s);
-        self.phase1.get(class * Twist::COUNT + twist.index())
-    }
-
-    /// A lower bound of the phase-2 distance of a state in phase 2's group.
-    #[inline]
-    fn phase2_bound(&self, corners: CornerPerm, edges: UdEdgePerm, slice: SlicePerm) -> u8 {
-        let (class, s) = self.corner_classes.class_of(corners);
-        let edges = self.ud_edge_conjugation.apply(edges, s);
-        let a = self.phase2.get(class * UdEdgePerm::COUNT + edges.index());
-        let b = self
-            .corner_slice
-            .get(corners.index() * SlicePerm::COUNT + slice.index());
-        a.max(b)
-    }
-}
+use tables::PHASE2_MOVES;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -196,9 +93,9 @@ pub enum SolveError {
 /// The two-phase solver over a set of tables.
 ///
 /// ```no_run
-/// use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
+/// use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
 /// use rubik::CubieCube;
-/// let tables = TwoPhaseTables::build(&mut |_, _, _| {});
+/// let tables = TwoPhaseTables::build(TableSize::Default, &mut |_| {});
 /// let cube = CubieCube::random(&mut rubik::seeded_rng(1));
 /// let limits = Limits { max_length: Some(20), ..Limits::default() };
 /// let solution = TwoPhase::new(&tables).solve(&cube, &limits).unwrap();
@@ -316,7 +213,7 @@ impl<'s, 't> Search<'s, 't> {
             for v in 0..self.views.len() {
                 let view = &self.views[v];
                 let (twist, flip, slice) = (view.twist, view.flip, view.slice);
-                if usize::from(tables.phase1_distance(twist, flip, slice)) <= phase1_length {
+                if usize::from(tables.phase1_bound(twist, flip, slice)) <= phase1_length {
                     self.phase1(v, twist, flip, slice, 0, phase1_length);
                 }
                 if self.done {
@@ -375,15 +272,15 @@ impl<'s, 't> Search<'s, 't> {
                 return;
             }
             let index = m as usize;
-            let twist = tables.twist_moves.apply(twist, index);
-            let flip = tables.flip_moves.apply(flip, index);
-            let slice = tables.slice_moves.apply(slice, index);
+            let twist = tables.moves.twist.apply(twist, index);
+            let flip = tables.moves.flip.apply(flip, index);
+            let slice = tables.moves.slice.apply(slice, index);
             // With one move to go the child must be in phase 2's group, where every phase-1
             // coordinate is 0: no table probe (and no cache miss) needed at the leaves.
             let reachable = if togo == 1 {
                 twist.0 == 0 && flip.0 == 0 && slice.0 == 0
             } else {
-                usize::from(tables.phase1_distance(twist, flip, slice)) < togo
+                usize::from(tables.phase1_bound(twist, flip, slice)) < togo
             };
             if !reachable {
                 continue;
@@ -440,9 +337,9 @@ impl<'s, 't> Search<'s, 't> {
             if self.visit() {
                 return false;
             }
-            let corners = tables.corner_moves.apply(corners, i);
-            let edges = tables.ud_edge_moves.apply(edges, i);
-            let slice = tables.slice_perm_moves.apply(slice, i);
+            let corners = tables.moves.corners.apply(corners, i);
+            let edges = tables.moves.ud_edges.apply(edges, i);
+            let slice = tables.moves.slice_perm.apply(slice, i);
             if usize::from(tables.phase2_bound(corners, edges, slice)) >= togo {
                 continue;
             }
@@ -485,11 +382,24 @@ mod tests {
     #[test]
     #[ignore = "builds the full tables: run in release"]
     fn random_states_solve_within_twenty_moves() {
+        solve_random_states(TableSize::Default);
+    }
+
+    #[test]
+    #[ignore = "run in release"]
+    fn random_states_solve_within_twenty_moves_with_small_tables() {
+        solve_random_states(TableSize::Small);
+    }
+
+    fn solve_random_states(size: TableSize) {
         let start = Instant::now();
-        let tables = TwoPhaseTables::build(&mut |name, depth, filled| {
+        let tables = TwoPhaseTables::build(size, &mut |p| {
             eprintln!(
-                "{:>8.2?} {name}: depth {depth}, {filled} entries",
-                start.elapsed()
+                "{:>8.2?} {}: {}/{}",
+                start.elapsed(),
+                p.stage,
+                p.done,
+                p.total
             )
         });
         let solver = TwoPhase::new(&tables);
