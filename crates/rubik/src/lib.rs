@@ -19,12 +19,17 @@
 //! assert_eq!(rubik::facelet::order(3, &alg.turns(3).unwrap()), 6);
 //! ```
 
+#![warn(missing_docs)]
+
+pub mod coord;
 pub mod cubie;
 pub mod face;
 pub mod facelet;
 pub mod notation;
 pub mod random;
 pub mod scramble;
+pub mod search;
+pub mod tables;
 pub mod turn;
 
 pub use cubie::{CornerCube, CubieCube, InvalidCube};
@@ -33,3 +38,8 @@ pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
 pub use turn::Turn;
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
