@@ -426,7 +426,7 @@ mod tests {
         times.sort();
         let mean = times.iter().sum::<Duration>() / times.len() as u32;
         eprintln!(
-            "median {:?} mean {:?} max {:?}",
+            "median {:?} mean {:?} max {:?}, {nodes} nodes",
             times[times.len() / 2],
             mean,
             times.last().unwrap()
