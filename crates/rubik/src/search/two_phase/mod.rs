@@ -322,8 +322,12 @@ impl<'s, 't> Search<'s, 't> {
             UdEdgePerm::of(&cube),
             SlicePerm::of(&cube),
         );
-        let bound = usize::from(self.solver.tables.phase2_bound(corners, edges, slice));
         let most = self.target - phase1_length;
+        let bound = usize::from(
+            self.solver
+                .tables
+                .phase2_bound(corners, edges, slice, most + 1),
+        );
         for length in bound..=most {
             if self.phase2(corners, edges, slice, phase1_length, length) {
                 self.found(v, phase1_length + length);
@@ -357,7 +361,7 @@ impl<'s, 't> Search<'s, 't> {
             let corners = tables.moves.corners.apply(corners, i);
             let edges = tables.moves.ud_edges.apply(edges, i);
             let slice = tables.moves.slice_perm.apply(slice, i);
-            if usize::from(tables.phase2_bound(corners, edges, slice)) >= togo {
+            if usize::from(tables.phase2_bound(corners, edges, slice, togo)) >= togo {
                 continue;
             }
             self.path[depth] = m;

@@ -435,15 +435,21 @@ impl TwoPhaseTables {
 
     /// A lower bound of the phase-2 distance of a state in phase 2's group.
     #[inline]
+    /// Reads the small corners × slice table first and stops there when it already reaches
+    /// `enough`: most phase-2 starts fail that cheap test and never touch the large table.
     pub(super) fn phase2_bound(
         &self,
         corners: CornerPerm,
         edges: UdEdgePerm,
         slice: SlicePerm,
+        enough: usize,
     ) -> u8 {
         let corner_slice = self
             .corner_slice
             .get(corners.index() * SlicePerm::COUNT + slice.index());
+        if usize::from(corner_slice) >= enough {
+            return corner_slice;
+        }
         let other = match &self.phase2 {
             Phase2Bound::Symmetric {
                 classes,
