@@ -317,12 +317,13 @@ impl<'s, 't> Search<'s, 't> {
         let cube = self.path[..phase1_length]
             .iter()
             .fold(self.views[v].cube, |c, &m| c * MOVES[m as usize]);
-        let (corners, edges, slice) = (
-            CornerPerm::of(&cube),
-            UdEdgePerm::of(&cube),
-            SlicePerm::of(&cube),
-        );
+        let (corners, slice) = (CornerPerm::of(&cube), SlicePerm::of(&cube));
         let most = self.target - phase1_length;
+        // Most starts fail on corners and slice alone: rank the U/D edges only for the others.
+        if usize::from(self.solver.tables.corner_slice_bound(corners, slice)) > most {
+            return;
+        }
+        let edges = UdEdgePerm::of(&cube);
         let bound = usize::from(
             self.solver
                 .tables

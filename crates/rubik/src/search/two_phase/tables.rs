@@ -433,6 +433,13 @@ impl TwoPhaseTables {
         self.phase1_read(self.phase1_probe(twist, flip, slice))
     }
 
+    /// The phase-2 distance of the corners and slice edges alone: a lower bound of it all.
+    #[inline]
+    pub(super) fn corner_slice_bound(&self, corners: CornerPerm, slice: SlicePerm) -> u8 {
+        self.corner_slice
+            .get(corners.index() * SlicePerm::COUNT + slice.index())
+    }
+
     /// A lower bound of the phase-2 distance of a state in phase 2's group.
     #[inline]
     /// Reads the small corners × slice table first and stops there when it already reaches
@@ -444,9 +451,7 @@ impl TwoPhaseTables {
         slice: SlicePerm,
         enough: usize,
     ) -> u8 {
-        let corner_slice = self
-            .corner_slice
-            .get(corners.index() * SlicePerm::COUNT + slice.index());
+        let corner_slice = self.corner_slice_bound(corners, slice);
         if usize::from(corner_slice) >= enough {
             return corner_slice;
         }
