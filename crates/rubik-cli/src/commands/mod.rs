@@ -3,10 +3,13 @@
 
 mod alg;
 mod apply;
+mod bench;
 mod moves;
 mod play;
 mod scramble;
 mod show;
+mod solve;
+mod tables;
 mod validate;
 
 use std::io::IsTerminal;
@@ -18,7 +21,7 @@ use rubik::{Alg, AlgError, FaceletCube, Turn};
 
 use crate::output::{CliError, bad};
 
-/// rubik: model, notate and scramble Rubik's cubes of any size.
+/// rubik: model, notate, scramble and solve Rubik's cubes of any size.
 ///
 /// Every command that takes an ALG or a STATE also takes `-`: it then reads one item per line
 /// from standard input and answers one line per item.
@@ -58,6 +61,12 @@ enum Command {
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.
     Moves(moves::Args),
+    /// Solve 3×3 states (two-phase): one solution per state, at most 20 moves by default.
+    Solve(solve::Args),
+    /// The solver tables in the cache: build, verify, path, clear.
+    Tables(tables::Args),
+    /// Measure the solvers on random states.
+    Bench(bench::Args),
     /// Play with a cube in the terminal: turn it, scramble it, time a solve (`?` for the keys).
     Play(play::Args),
 }
@@ -115,6 +124,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Order(args) => alg::order(&args),
         Command::Scramble(args) => scramble::run(&args),
         Command::Moves(args) => moves::run(&args),
+        Command::Solve(args) => solve::run(&args, &context),
+        Command::Tables(args) => tables::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args, &context),
     }
 }

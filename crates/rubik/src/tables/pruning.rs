@@ -190,6 +190,12 @@ impl<S: AsRef<[u8]>> Pruning<S> {
         (byte >> ((index & 1) << 2)) & 15
     }
 
+    /// Starts loading the entry at `index` (see [`prefetch`](super::prefetch)).
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        super::prefetch(self.nibbles.as_ref(), index >> 1);
+    }
+
     /// How many entries have each depth (0..=15).
     pub fn distribution(&self, entries: usize) -> [u64; 16] {
         let mut counts = [0u64; 16];

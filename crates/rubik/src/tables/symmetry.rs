@@ -84,6 +84,12 @@ impl<C: Coordinate> SymmetryClasses<C> {
         )
     }
 
+    /// Starts loading the class of `value` (see [`prefetch`](super::prefetch)).
+    #[inline]
+    pub fn prefetch(&self, value: C) {
+        super::prefetch(&self.class_of, value.index());
+    }
+
     /// The representative of class `class`.
     #[inline]
     pub fn representative(&self, class: usize) -> C {

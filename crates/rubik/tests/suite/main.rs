@@ -4,4 +4,5 @@
 //! * `laws`: algebraic laws as property tests across sizes, and known facts about the cube.
 
 mod laws;
+mod solve;
 mod vectors;

@@ -24,7 +24,7 @@ use crate::cubie::{CubieCube, MOVES};
 use crate::face::Face;
 use crate::notation::{Alg, Move};
 use crate::turn::Turn;
-use tables::PHASE2_MOVES;
+use tables::{PHASE2_MOVES, Probe};
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -263,7 +263,11 @@ impl<'s, 't> Search<'s, 't> {
             }
             return;
         }
+        // The children's coordinates first, then their table probes: each probe starts a fetch
+        // from the large tables before any is read, so the cache misses overlap.
         let tables = self.solver.tables;
+        let mut children = [(0u8, Twist(0), Flip(0), SlicePosition(0), Probe::default()); 18];
+        let mut count = 0;
         for m in 0..18u8 {
             if !self.allowed(depth, m) {
                 continue;
@@ -275,14 +279,27 @@ impl<'s, 't> Search<'s, 't> {
             let twist = tables.moves.twist.apply(twist, index);
             let flip = tables.moves.flip.apply(flip, index);
             let slice = tables.moves.slice.apply(slice, index);
-            // With one move to go the child must be in phase 2's group, where every phase-1
-            // coordinate is 0: no table probe (and no cache miss) needed at the leaves.
-            let reachable = if togo == 1 {
-                twist.0 == 0 && flip.0 == 0 && slice.0 == 0
-            } else {
-                usize::from(tables.phase1_bound(twist, flip, slice)) < togo
-            };
-            if !reachable {
+            if togo == 1 {
+                // With one move to go the child must be in phase 2's group, where every phase-1
+                // coordinate is 0: no table probe needed at the leaves.
+                if twist.0 == 0 && flip.0 == 0 && slice.0 == 0 {
+                    self.path[depth] = m;
+                    self.phase1(v, twist, flip, slice, depth + 1, 0);
+                    if self.done {
+                        return;
+                    }
+                }
+                continue;
+            }
+            tables.prefetch_class(flip, slice);
+            children[count] = (m, twist, flip, slice, Probe::default());
+            count += 1;
+        }
+        for child in &mut children[..count] {
+            child.4 = tables.phase1_probe(child.1, child.2, child.3);
+        }
+        for &(m, twist, flip, slice, probe) in &children[..count] {
+            if usize::from(tables.phase1_read(probe)) >= togo {
                 continue;
             }
             self.path[depth] = m;
@@ -300,13 +317,18 @@ impl<'s, 't> Search<'s, 't> {
         let cube = self.path[..phase1_length]
             .iter()
             .fold(self.views[v].cube, |c, &m| c * MOVES[m as usize]);
-        let (corners, edges, slice) = (
-            CornerPerm::of(&cube),
-            UdEdgePerm::of(&cube),
-            SlicePerm::of(&cube),
-        );
-        let bound = usize::from(self.solver.tables.phase2_bound(corners, edges, slice));
+        let (corners, slice) = (CornerPerm::of(&cube), SlicePerm::of(&cube));
         let most = self.target - phase1_length;
+        // Most starts fail on corners and slice alone: rank the U/D edges only for the others.
+        if usize::from(self.solver.tables.corner_slice_bound(corners, slice)) > most {
+            return;
+        }
+        let edges = UdEdgePerm::of(&cube);
+        let bound = usize::from(
+            self.solver
+                .tables
+                .phase2_bound(corners, edges, slice, most + 1),
+        );
         for length in bound..=most {
             if self.phase2(corners, edges, slice, phase1_length, length) {
                 self.found(v, phase1_length + length);
@@ -340,7 +362,7 @@ impl<'s, 't> Search<'s, 't> {
             let corners = tables.moves.corners.apply(corners, i);
             let edges = tables.moves.ud_edges.apply(edges, i);
             let slice = tables.moves.slice_perm.apply(slice, i);
-            if usize::from(tables.phase2_bound(corners, edges, slice)) >= togo {
+            if usize::from(tables.phase2_bound(corners, edges, slice, togo)) >= togo {
                 continue;
             }
             self.path[depth] = m;

@@ -144,6 +144,10 @@ enum Phase2Bound {
     Pairs { edges_slice: Pruning },
 }
 
+/// Where a phase-1 bound is stored: one or two table indices.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Probe([usize; 2]);
+
 /// Every table of the two-phase solver.
 pub struct TwoPhaseTables {
     size: TableSize,
@@ -381,9 +385,17 @@ impl TwoPhaseTables {
         self.size
     }
 
-    /// A lower bound of the phase-1 distance (exact with the default tables).
+    /// Starts loading what [`phase1_probe`](Self::phase1_probe) will read for (flip, slice).
     #[inline]
-    pub(super) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
+    pub(super) fn prefetch_class(&self, flip: Flip, slice: SlicePosition) {
+        if let Phase1Bound::Symmetric { classes, .. } = &self.phase1 {
+            classes.prefetch(FlipSlice::new(flip, slice));
+        }
+    }
+
+    /// Where the phase-1 bound of (twist, flip, slice) is stored; starts loading it.
+    #[inline]
+    pub(super) fn phase1_probe(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> Probe {
         match &self.phase1 {
             Phase1Bound::Symmetric {
                 classes,
@@ -391,31 +403,58 @@ impl TwoPhaseTables {
                 table,
             } => {
                 let (class, s) = classes.class_of(FlipSlice::new(flip, slice));
-                let twist = twist_conjugation.apply(twist, s);
-                table.get(class * Twist::COUNT + twist.index())
+                let index = class * Twist::COUNT + twist_conjugation.apply(twist, s).index();
+                table.prefetch(index);
+                Probe([index, 0])
             }
+            Phase1Bound::Pairs { .. } => Probe([
+                twist.index() * SlicePosition::COUNT + slice.index(),
+                flip.index() * SlicePosition::COUNT + slice.index(),
+            ]),
+        }
+    }
+
+    /// The phase-1 bound at a probed place: a lower bound of the phase-1 distance (exact with
+    /// the default tables).
+    #[inline]
+    pub(super) fn phase1_read(&self, probe: Probe) -> u8 {
+        match &self.phase1 {
+            Phase1Bound::Symmetric { table, .. } => table.get(probe.0[0]),
             Phase1Bound::Pairs {
                 twist_slice,
                 flip_slice,
-            } => {
-                let a = twist_slice.get(twist.index() * SlicePosition::COUNT + slice.index());
-                let b = flip_slice.get(flip.index() * SlicePosition::COUNT + slice.index());
-                a.max(b)
-            }
+            } => twist_slice.get(probe.0[0]).max(flip_slice.get(probe.0[1])),
         }
+    }
+
+    /// A lower bound of the phase-1 distance (exact with the default tables).
+    #[inline]
+    pub(super) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
+        self.phase1_read(self.phase1_probe(twist, flip, slice))
+    }
+
+    /// The phase-2 distance of the corners and slice edges alone: a lower bound of it all.
+    #[inline]
+    pub(super) fn corner_slice_bound(&self, corners: CornerPerm, slice: SlicePerm) -> u8 {
+        self.corner_slice
+            .get(corners.index() * SlicePerm::COUNT + slice.index())
     }
 
     /// A lower bound of the phase-2 distance of a state in phase 2's group.
     #[inline]
+    /// Reads the small corners × slice table first and stops there when it already reaches
+    /// `enough`: most phase-2 starts fail that cheap test and never touch the large table.
     pub(super) fn phase2_bound(
         &self,
         corners: CornerPerm,
         edges: UdEdgePerm,
         slice: SlicePerm,
+        enough: usize,
     ) -> u8 {
-        let corner_slice = self
-            .corner_slice
-            .get(corners.index() * SlicePerm::COUNT + slice.index());
+        let corner_slice = self.corner_slice_bound(corners, slice);
+        if usize::from(corner_slice) >= enough {
+            return corner_slice;
+        }
         let other = match &self.phase2 {
             Phase2Bound::Symmetric {
                 classes,
