@@ -61,7 +61,8 @@
 //! ## Scrambles, solutions, timer
 //!
 //! Scrambles are the library's random-move scrambles of the WCA length: the `k`th scramble of a
-//! session started with `--seed S` is the `k`th line of `rubik scramble --seed S --count k`.
+//! session started with `--seed S` is the `k`th line of
+//! `rubik scramble --random-moves --seed S --count k`.
 //! The timer starts with the first move after a scramble (or after loading an unsolved state)
 //! that is not a rotation, and stops when the cube is solved, or when a solution is shown.
 //! Until the library has a solver, the solution is the simplified inverse of the scramble and
