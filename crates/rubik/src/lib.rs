@@ -10,6 +10,8 @@
 //!   state is a permutation with orientations, composed, inverted and raised to powers; converted
 //!   from a `FaceletCube` with full validation.
 //! * [`scramble`] draws reproducible scrambles from a seed.
+//! * [`search`] solves: [`search::bfs`] finds shortest solutions for any size by bidirectional
+//!   breadth-first search.
 //!
 //! ```
 //! use rubik::{Alg, FaceletCube};
@@ -27,6 +29,7 @@ pub mod facelet;
 pub mod notation;
 pub mod random;
 pub mod scramble;
+pub mod search;
 pub mod turn;
 
 pub use cubie::{CornerCube, CubieCube, InvalidCube};
