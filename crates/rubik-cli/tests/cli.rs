@@ -159,3 +159,95 @@ fn bad_arguments_exit_2() {
         .code(2);
     rubik().args(["nonsense"]).assert().code(2);
 }
+
+#[test]
+fn solve_bfs_prints_a_shortest_solution() {
+    assert_eq!(answer(&["solve", "--method", "bfs", R_STATE]), "R'\n");
+    assert_eq!(answer(&["solve", "--alg", "R U F"]), "F' U' R'\n");
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    assert_eq!(answer(&["solve", solved]), "\n");
+    assert_eq!(answer(&["solve", "WWWWRRRRGGGGYYYYOOOOBBBB"]), "\n");
+    let quarters = answer(&["solve", "--alg", "R2", "--moves", "quarter"]);
+    assert!(
+        ["R R\n", "R' R'\n"].contains(&quarters.as_str()),
+        "{quarters}"
+    );
+    assert_eq!(answer(&["solve", "--alg", "M", "--moves", "all"]), "M'\n");
+    assert_eq!(
+        answer(&["solve", "-n", "4", "--alg", "2R U", "--moves", "all"]),
+        "U' 2R'\n"
+    );
+    assert_eq!(
+        answer(&["solve", "--alg", "R U2 R'", "--moves", "R U"]),
+        "R U2 R'\n"
+    );
+}
+
+#[test]
+fn solve_reads_one_state_or_alg_per_line() {
+    rubik()
+        .args(["solve", "-"])
+        .write_stdin(format!("{R_STATE}\nUUU\n"))
+        .assert()
+        .code(2)
+        .stdout("R'\n\n")
+        .stderr(predicate::str::contains("line 2: wrong length"));
+    rubik()
+        .args(["solve", "--alg", "-", "--max-depth", "2"])
+        .write_stdin("R U\nR U F\n\nU\n")
+        .assert()
+        .code(1)
+        .stdout("U' R'\n\n\nU'\n")
+        .stderr(predicate::str::contains(
+            "line 2: no solution within 2 moves",
+        ));
+}
+
+#[test]
+fn solve_refuses_bad_input_with_2() {
+    let twisted = "LBULUFUUBLRLURBULULFDBFRRFRBDBDDDFBFFFBULLDRDFUDDBLRRR";
+    let cases: [&[&str]; 7] = [
+        &["solve", twisted],
+        &["solve", "--alg", "R U X"],
+        &["solve", "--alg", "M", "--size", "4"],
+        &["solve", "--alg", "R", "--moves", "R Q"],
+        &["solve", "--alg", "R", "--max-memory", "4X"],
+        &["solve", "--alg", "R", R_STATE],
+        &["solve"],
+    ];
+    for args in cases {
+        rubik().args(args).assert().code(2).stdout("");
+    }
+}
+
+#[test]
+fn solve_says_why_it_found_nothing_with_1() {
+    let hard = "D2 B' R2 U' F2 L B' D L2 F U2 R' B2 U L' D2 F R U2 B'";
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--alg", "R U F", "--max-depth", "2"],
+            "no solution within 2 moves",
+        ),
+        (
+            &["--alg", hard, "--timeout-ms", "0"],
+            "out of time: no solution within 0 moves",
+        ),
+        (
+            &["--alg", hard, "--max-memory", "1M"],
+            "more than the bound of 1.0 MiB",
+        ),
+        (
+            &["--alg", "U", "--moves", "R"],
+            "no sequence of these moves solves this state",
+        ),
+    ];
+    for (args, message) in cases {
+        rubik()
+            .arg("solve")
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -6,6 +6,7 @@ mod apply;
 mod moves;
 mod scramble;
 mod show;
+mod solve;
 mod validate;
 
 use std::io::IsTerminal;
@@ -17,7 +18,7 @@ use rubik::{Alg, AlgError, FaceletCube, Turn};
 
 use crate::output::{CliError, bad};
 
-/// rubik: model, notate and scramble Rubik's cubes of any size.
+/// rubik: model, notate, scramble and solve Rubik's cubes of any size.
 ///
 /// Every command that takes an ALG or a STATE also takes `-`: it then reads one item per line
 /// from standard input and answers one line per item.
@@ -57,6 +58,9 @@ enum Command {
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.
     Moves(moves::Args),
+    /// A solution for a state, in notation (an empty line for a solved cube). `--method bfs`:
+    /// a shortest one, for short distances.
+    Solve(solve::Args),
 }
 
 /// When to colour.
@@ -112,6 +116,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Order(args) => alg::order(&args),
         Command::Scramble(args) => scramble::run(&args),
         Command::Moves(args) => moves::run(&args),
+        Command::Solve(args) => solve::run(&args, &context),
     }
 }
 
