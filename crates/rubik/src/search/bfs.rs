@@ -845,8 +845,11 @@ impl Side {
             .map_err(|needed| budget.out_of_memory(depth, needed))?;
         let mut parent = vec![0u64; self.width];
         let mut child = vec![0u64; self.width];
+        // Look at the clock every few thousand words of children: often enough on a big cube,
+        // rarely enough not to show on a small one.
+        let every = (1 << 12) / self.width + 1;
         for id in layer.clone() {
-            if (id - layer.start) % 64 == 0
+            if (id - layer.start) % every == 0
                 && let Some(stop) = budget.stop()
             {
                 return Ok(Step::Stopped(stop));
