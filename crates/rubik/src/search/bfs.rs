@@ -166,6 +166,21 @@ pub struct Solution {
     pub states: usize,
 }
 
+impl Solution {
+    /// The solution made of `turns` on a cube of size `size`, found by storing `states` states.
+    fn new(turns: Vec<Turn>, size: usize, states: usize) -> Solution {
+        let moves = turns
+            .iter()
+            .map(|&turn| Move::from_turn(turn, size))
+            .collect();
+        Solution {
+            turns,
+            alg: Alg::from_moves(moves),
+            states,
+        }
+    }
+}
+
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -334,11 +349,7 @@ impl<'a> Bfs<'a> {
         let size = cube.size();
         let turns = self.moves.turns(size)?;
         if cube.is_solved() {
-            return Ok(Outcome::Solved(Solution {
-                turns: Vec::new(),
-                alg: Alg::default(),
-                states: 0,
-            }));
+            return Ok(Outcome::Solved(Solution::new(Vec::new(), size, 0)));
         }
         let width = cube.stickers().len().div_ceil(PER_WORD);
         let mut forward = Side::new(width);
@@ -397,12 +408,8 @@ impl<'a> Bfs<'a> {
                     .walk(from_meeting, backward_moves)
                     .map(|turn| turn.inverse()),
             );
-            let alg = Alg::from_moves(turns.iter().map(|&t| Move::from_turn(t, size)).collect());
-            return Ok(Outcome::Solved(Solution {
-                turns,
-                alg,
-                states: forward.links.len() + backward.links.len(),
-            }));
+            let states = forward.links.len() + backward.links.len();
+            return Ok(Outcome::Solved(Solution::new(turns, size, states)));
         }
     }
 }
