@@ -4,11 +4,13 @@
 //! standard input, writing one answer per item in input order. A bad item in a batch, or one the
 //! command found no answer for, is reported on stderr with its line number, leaves an empty line
 //! in the output, and the batch goes on; the exit status is 2 at the end if any item was bad,
-//! else 1 if any had no answer.
+//! else 1 if any had no answer. Lines are answered in parallel, in batches, and written in order.
 
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+
+use rayon::prelude::*;
 
 /// Why a run ended without success.
 #[derive(Debug)]
@@ -95,10 +97,14 @@ impl Output {
     }
 }
 
-/// Answers `item`, or every line of stdin when `item` is `-`, one output line per item.
+/// Lines of a batch read at a time, answered in parallel, written in input order.
+const BATCH: usize = 256;
+
+/// Answers `item`, or every line of stdin when `item` is `-`, one output line per item in input
+/// order. Batches of lines are answered in parallel on all cores.
 pub fn each_item(
     item: &str,
-    mut answer: impl FnMut(&str) -> Result<String, CliError>,
+    answer: impl Fn(&str) -> Result<String, CliError> + Sync,
 ) -> Result<(), CliError> {
     let mut out = Output::stdout();
     if item != "-" {
@@ -106,25 +112,32 @@ pub fn each_item(
         return Ok(out.finish()?);
     }
     let (mut bad_lines, mut failed_lines) = (0, 0);
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let line = line?;
-        let message = match answer(line.trim()) {
-            Ok(text) => {
-                out.line(&text)?;
-                continue;
-            }
-            Err(CliError::BadInput(message)) => {
-                bad_lines += 1;
-                message
-            }
-            Err(CliError::Failed(message)) => {
-                failed_lines += 1;
-                message
-            }
-            Err(other) => return Err(other),
-        };
-        out.line("")?;
-        eprintln!("rubik: line {}: {message}", number + 1);
+    let mut lines = io::stdin().lock().lines().enumerate().peekable();
+    while lines.peek().is_some() {
+        let batch: Vec<(usize, io::Result<String>)> = lines.by_ref().take(BATCH).collect();
+        let answers: Vec<(usize, io::Result<Result<String, CliError>>)> = batch
+            .into_par_iter()
+            .map(|(number, line)| (number, line.map(|line| answer(line.trim()))))
+            .collect();
+        for (number, answered) in answers {
+            let message = match answered? {
+                Ok(text) => {
+                    out.line(&text)?;
+                    continue;
+                }
+                Err(CliError::BadInput(message)) => {
+                    bad_lines += 1;
+                    message
+                }
+                Err(CliError::Failed(message)) => {
+                    failed_lines += 1;
+                    message
+                }
+                Err(other) => return Err(other),
+            };
+            out.line("")?;
+            eprintln!("rubik: line {}: {message}", number + 1);
+        }
     }
     out.finish()?;
     if bad_lines > 0 {

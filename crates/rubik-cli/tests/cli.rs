@@ -135,8 +135,11 @@ fn alg_algebra() {
 
 #[test]
 fn scrambles_are_reproducible_and_counted() {
-    let a = answer(&["scramble", "--seed", "7", "--count", "3"]);
-    assert_eq!(a, answer(&["scramble", "--seed", "7", "--count", "3"]));
+    let a = answer(&["scramble", "--seed", "7", "--count", "3", "--random-moves"]);
+    assert_eq!(
+        a,
+        answer(&["scramble", "--seed", "7", "--count", "3", "--random-moves"])
+    );
     assert_eq!(a.lines().count(), 3);
     assert!(a.lines().all(|line| line.split(' ').count() == 25));
     let big = answer(&["scramble", "--size", "5", "--seed", "1", "--length", "10"]);
@@ -163,37 +166,59 @@ fn bad_arguments_exit_2() {
 #[test]
 fn solve_bfs_prints_a_shortest_solution() {
     assert_eq!(answer(&["solve", "--method", "bfs", R_STATE]), "R'\n");
-    assert_eq!(answer(&["solve", "--alg", "R U F"]), "F' U' R'\n");
+    assert_eq!(
+        answer(&["solve", "--method", "bfs", "--alg", "R U F"]),
+        "F' U' R'\n"
+    );
     let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
-    assert_eq!(answer(&["solve", solved]), "\n");
-    assert_eq!(answer(&["solve", "WWWWRRRRGGGGYYYYOOOOBBBB"]), "\n");
-    let quarters = answer(&["solve", "--alg", "R2", "--moves", "quarter"]);
+    assert_eq!(answer(&["solve", "--method", "bfs", solved]), "\n");
+    assert_eq!(
+        answer(&["solve", "--method", "bfs", "WWWWRRRRGGGGYYYYOOOOBBBB"]),
+        "\n"
+    );
+    let quarters = answer(&[
+        "solve", "--method", "bfs", "--alg", "R2", "--moves", "quarter",
+    ]);
     assert!(
         ["R R\n", "R' R'\n"].contains(&quarters.as_str()),
         "{quarters}"
     );
-    assert_eq!(answer(&["solve", "--alg", "M", "--moves", "all"]), "M'\n");
     assert_eq!(
-        answer(&["solve", "-n", "4", "--alg", "2R U", "--moves", "all"]),
+        answer(&["solve", "--method", "bfs", "--alg", "M", "--moves", "all"]),
+        "M'\n"
+    );
+    assert_eq!(
+        answer(&[
+            "solve", "--method", "bfs", "-n", "4", "--alg", "2R U", "--moves", "all"
+        ]),
         "U' 2R'\n"
     );
     assert_eq!(
-        answer(&["solve", "--alg", "R U2 R'", "--moves", "R U"]),
+        answer(&[
+            "solve", "--method", "bfs", "--alg", "R U2 R'", "--moves", "R U"
+        ]),
         "R U2 R'\n"
     );
+    let json = answer(&["solve", "--method", "bfs", "--alg", "R U", "-f", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (&json["solution"], &json["length"]),
+        (&"U' R'".into(), &2.into())
+    );
+    assert!(json["states"].as_u64().unwrap() > 0 && json["time_ms"].is_number());
 }
 
 #[test]
 fn solve_reads_one_state_or_alg_per_line() {
     rubik()
-        .args(["solve", "-"])
+        .args(["solve", "--method", "bfs", "-"])
         .write_stdin(format!("{R_STATE}\nUUU\n"))
         .assert()
         .code(2)
         .stdout("R'\n\n")
         .stderr(predicate::str::contains("line 2: wrong length"));
     rubik()
-        .args(["solve", "--alg", "-", "--max-depth", "2"])
+        .args(["solve", "--method", "bfs", "--alg", "-", "--max-depth", "2"])
         .write_stdin("R U\nR U F\n\nU\n")
         .assert()
         .code(1)
@@ -207,13 +232,21 @@ fn solve_reads_one_state_or_alg_per_line() {
 fn solve_refuses_bad_input_with_2() {
     let twisted = "LBULUFUUBLRLURBULULFDBFRRFRBDBDDDFBFFFBULLDRDFUDDBLRRR";
     let cases: [&[&str]; 7] = [
-        &["solve", twisted],
-        &["solve", "--alg", "R U X"],
-        &["solve", "--alg", "M", "--size", "4"],
-        &["solve", "--alg", "R", "--moves", "R Q"],
-        &["solve", "--alg", "R", "--max-memory", "4X"],
-        &["solve", "--alg", "R", R_STATE],
-        &["solve"],
+        &["solve", "--method", "bfs", twisted],
+        &["solve", "--method", "bfs", "--alg", "R U X"],
+        &["solve", "--method", "bfs", "--alg", "M", "--size", "4"],
+        &["solve", "--method", "bfs", "--alg", "R", "--moves", "R Q"],
+        &[
+            "solve",
+            "--method",
+            "bfs",
+            "--alg",
+            "R",
+            "--max-memory",
+            "4X",
+        ],
+        &["solve", "--method", "bfs", "--alg", "R", R_STATE],
+        &["solve", "--method", "bfs"],
     ];
     for args in cases {
         rubik().args(args).assert().code(2).stdout("");
@@ -243,7 +276,7 @@ fn solve_says_why_it_found_nothing_with_1() {
     ];
     for (args, message) in cases {
         rubik()
-            .arg("solve")
+            .args(["solve", "--method", "bfs"])
             .args(args)
             .assert()
             .code(1)

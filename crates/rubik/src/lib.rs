@@ -10,8 +10,8 @@
 //!   state is a permutation with orientations, composed, inverted and raised to powers; converted
 //!   from a `FaceletCube` with full validation.
 //! * [`scramble`] draws reproducible scrambles from a seed.
-//! * [`search`] solves: [`search::bfs`] finds shortest solutions for any size by bidirectional
-//!   breadth-first search.
+//! * [`search`] solves: [`search::two_phase`] any 3×3 in about 20 moves, [`search::bfs`] short
+//!   scrambles of any size in the fewest moves.
 //!
 //! ```
 //! use rubik::{Alg, FaceletCube};
@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod coord;
 pub mod cubie;
 pub mod face;
 pub mod facelet;
@@ -30,6 +31,7 @@ pub mod notation;
 pub mod random;
 pub mod scramble;
 pub mod search;
+pub mod tables;
 pub mod turn;
 
 pub use cubie::{CornerCube, CubieCube, InvalidCube};

@@ -4,14 +4,16 @@
 //! (`R`, `Rw`, `3Rw`, ... up to half the cube), and an amount. A move never undoes or merges with
 //! an earlier move of the same run of moves on one axis (so no `R R'`, no `R L R`). Every draw comes
 //! from [`crate::random::below`], so a seed gives the same scramble on every machine.
-//! Random-state scrambles (uniform states, solved by a solver) build on
-//! [`crate::CubieCube::random`] and live with the solvers.
+//! Random-state scrambles ([`random_state_3x3`]) draw a uniformly random state
+//! ([`CubieCube::random`]) and write it as the inverse of a solution.
 
 use rand_core::Rng;
 
+use crate::cubie::{CubieCube, MOVES};
 use crate::face::{Axis, Face};
 use crate::notation::{Alg, Move};
 use crate::random::below;
+use crate::search::two_phase::{Limits, TwoPhase};
 use crate::turn::Turn;
 
 /// The WCA's default scramble length for a size: 25 for 2×2 and 3×3, 40, 60, 80, 100 for
@@ -74,6 +76,26 @@ pub fn random_moves<R: Rng + ?Sized>(size: usize, length: usize, rng: &mut R) ->
         ));
     }
     Alg::from_moves(moves)
+}
+
+/// A WCA-style random-state scramble of the 3×3: a uniformly random state that is not solved
+/// in fewer than two moves, written as the inverse of a two-phase solution of at most 21 moves.
+/// The same seed and the same solver tables give the same scramble.
+pub fn random_state_3x3<R: Rng + ?Sized>(rng: &mut R, solver: &TwoPhase<'_>) -> Alg {
+    let limits = Limits {
+        max_length: Some(21),
+        ..Limits::default()
+    };
+    loop {
+        let cube = CubieCube::random(rng);
+        if cube.is_solved() || MOVES.contains(&cube) {
+            continue;
+        }
+        let solution = solver
+            .solve(&cube, &limits)
+            .expect("every state has a solution of at most 21 moves, and there is no budget");
+        return solution.alg().inverse();
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,10 @@ pub struct TextArgs {
 
 impl TextArgs {
     /// Answers every alg with `rewrite` applied to it.
-    fn each(&self, rewrite: impl Fn(Alg) -> Result<String, CliError>) -> Result<(), CliError> {
+    fn each(
+        &self,
+        rewrite: impl Fn(Alg) -> Result<String, CliError> + Sync,
+    ) -> Result<(), CliError> {
         each_item(&self.alg, |text| {
             let alg = parse_alg(text)?;
             if let Some(size) = self.size {

@@ -3,10 +3,12 @@
 
 mod alg;
 mod apply;
+mod bench;
 mod moves;
 mod scramble;
 mod show;
 mod solve;
+mod tables;
 mod validate;
 
 use std::io::IsTerminal;
@@ -58,9 +60,13 @@ enum Command {
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.
     Moves(moves::Args),
-    /// A solution for a state, in notation (an empty line for a solved cube). `--method bfs`:
-    /// a shortest one, for short distances.
+    /// Solve states, one solution each: two-phase (the default) for any 3×3 in at most 20 moves
+    /// by default, or `--method bfs` for a shortest solution of a short scramble of any size.
     Solve(solve::Args),
+    /// The solver tables in the cache: build, verify, path, clear.
+    Tables(tables::Args),
+    /// Measure the solvers on random states.
+    Bench(bench::Args),
 }
 
 /// When to colour.
@@ -117,6 +123,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Scramble(args) => scramble::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Solve(args) => solve::run(&args, &context),
+        Command::Tables(args) => tables::run(&args),
+        Command::Bench(args) => bench::run(&args),
     }
 }
 

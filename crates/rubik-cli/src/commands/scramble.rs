@@ -3,8 +3,10 @@
 use std::hash::BuildHasher;
 
 use super::parse_size;
+use super::tables::TableArgs;
 use crate::output::{CliError, Output};
-use rubik::scramble::{default_length, random_moves};
+use rubik::scramble::{default_length, random_moves, random_state_3x3};
+use rubik::search::two_phase::{TableSize, TwoPhase};
 
 /// Arguments of `rubik scramble`.
 #[derive(Debug, clap::Args)]
@@ -18,9 +20,15 @@ pub struct Args {
     /// How many scrambles, one per line.
     #[arg(long, short, default_value_t = 1)]
     count: u64,
-    /// Moves per scramble (default: the WCA length for the size).
+    /// Moves per scramble (default: the WCA length for the size). Implies --random-moves.
     #[arg(long, short)]
     length: Option<usize>,
+    /// Random-move scrambles also for the 3×3 (otherwise a uniformly random state, written as
+    /// the inverse of a solution of at most 21 moves, as WCA scramblers do).
+    #[arg(long)]
+    random_moves: bool,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -29,8 +37,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .seed
         .unwrap_or_else(|| std::collections::hash_map::RandomState::new().hash_one(0u8));
     let mut rng = rubik::seeded_rng(seed);
-    let length = args.length.unwrap_or_else(|| default_length(args.size));
     let mut out = Output::stdout();
+    if args.size == 3 && !args.random_moves && args.length.is_none() {
+        // Always the small tables: the scramble a seed gives must not depend on which tables
+        // the user has chosen, since a different table can lead the search to another solution.
+        let tables = args.tables.load_sized(TableSize::Small);
+        let solver = TwoPhase::new(&tables);
+        for _ in 0..args.count {
+            out.line(&random_state_3x3(&mut rng, &solver).to_string())?;
+        }
+        return Ok(out.finish()?);
+    }
+    let length = args.length.unwrap_or_else(|| default_length(args.size));
     for _ in 0..args.count {
         out.line(&random_moves(args.size, length, &mut rng).to_string())?;
     }

@@ -1,14 +1,18 @@
-//! `rubik solve`: a solution for a state, by the chosen method, printed in notation.
+//! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
 //!
-//! Each method is one variant of [`Method`] and one function from a cube to an alg; the input
-//! (a state, or an alg applied to the solved cube) and the batch handling are shared.
+//! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`];
+//! reading the input (a state, or an alg applied to the solved cube), batches and the output
+//! format are shared.
 
-use std::time::Duration;
+use std::io;
+use std::time::{Duration, Instant};
 
-use clap::ValueEnum;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
-use rubik::{Alg, FaceletCube};
+use rubik::search::two_phase::{Limits, TwoPhase};
+use rubik::{Alg, CubieCube, FaceletCube, InvalidCube};
+use serde_json::{Map, Value};
 
+use super::tables::TableArgs;
 use super::{Context, parse_alg, parse_size, read_state, turns_of};
 use crate::output::{CliError, bad, each_item};
 
@@ -16,41 +20,65 @@ use crate::output::{CliError, bad, each_item};
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("input").required(true).args(["state", "alg"]))]
 pub struct Args {
-    /// The state (facelet string in URFDLB or colour letters; the size comes from its length),
-    /// or `-` to read one per line.
+    /// The state: a facelet string (face or colour letters, any orientation; the size comes
+    /// from its length), or `-` to read one per line. Omit it with --alg.
     #[arg(allow_hyphen_values = true)]
     state: Option<String>,
-    /// Solve the state this alg makes from the solved cube of --size (`-`: one alg per line).
+    /// Solve the state this alg makes from the solved cube of --size instead (`-`: one alg per
+    /// line).
     #[arg(long, allow_hyphen_values = true)]
     alg: Option<String>,
     /// The cube size for --alg.
     #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
     size: usize,
-    /// How to solve.
-    #[arg(long, value_enum, default_value_t = Method::Bfs)]
+    /// How to solve: two-phase (any 3×3, at most 20 moves by default) or bfs (a shortest
+    /// solution, for short scrambles of any size).
+    #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
     method: Method,
+    /// The longest solution accepted. two-phase: the first one found within it is returned;
+    /// without it, and with --timeout-ms, the search keeps shortening its solution until the
+    /// time is up. bfs: no shorter solution means no answer.
+    #[arg(long, short = 'm', visible_alias = "max-depth")]
+    max_length: Option<usize>,
+    /// A time budget per state, in milliseconds.
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+    /// How to write each answer.
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Alg)]
+    format: SolveFormat,
+    /// Threads for a batch (default: all cores).
+    #[arg(long, short)]
+    jobs: Option<usize>,
     /// The moves a solution may use (bfs): `faces` (U R F D L B by 1, 2 or 3 quarter turns),
     /// `quarter` (the same by 1 or 3), `all` (every single layer by 1, 2 or 3), or moves in
     /// notation, whose layers are each turned by 1, 2 or 3 (`"R U"` is ⟨R, U⟩).
     #[arg(long, default_value = "faces", value_parser = parse_moves)]
     moves: Moves,
-    /// The longest solution to look for.
-    #[arg(long)]
-    max_depth: Option<usize>,
-    /// The memory the search may take (bfs): bytes, or with a unit K, M, G or T (powers of
-    /// 1024): `512M`, `4G`.
+    /// The memory the search may take (bfs), shared by the searches of a batch that run at
+    /// once: bytes, or with a unit K, M, G or T (powers of 1024): `512M`, `4G`.
     #[arg(long, default_value = "4G", value_parser = parse_bytes)]
     max_memory: u64,
-    /// Give up on a state after this many milliseconds.
-    #[arg(long)]
-    timeout_ms: Option<u64>,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 /// A way to solve.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Method {
+    /// Kociemba's two-phase algorithm: any 3×3, fast, near-optimal.
+    TwoPhase,
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
+}
+
+/// How to write a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SolveFormat {
+    /// The moves in notation (an empty line for a solved cube).
+    Alg,
+    /// A JSON object: solution, length, time_ms, and what the method counted (two-phase:
+    /// budget_ran_out, nodes; bfs: states).
+    Json,
 }
 
 /// The `--moves` choice.
@@ -112,11 +140,41 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A method ready to solve: its tables loaded.
+enum Solver<'t> {
+    TwoPhase(TwoPhase<'t>),
+    Bfs,
+}
+
+/// What a method found for one state: the solution, and what it counted on the way.
+struct Found {
+    alg: Alg,
+    length: usize,
+    counts: Map<String, Value>,
+}
+
 pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
+    if let Some(jobs) = args.jobs {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build_global()
+            .map_err(|e| CliError::Io(io::Error::other(e.to_string())))?;
+    }
     let (item, is_alg) = match (&args.state, &args.alg) {
         (Some(state), _) => (state, false),
         (None, Some(alg)) => (alg, true),
         (None, None) => unreachable!("clap requires a state or an alg"),
+    };
+    let tables = (args.method == Method::TwoPhase).then(|| args.tables.load());
+    let solver = match &tables {
+        Some(tables) => Solver::TwoPhase(TwoPhase::new(tables)),
+        None => Solver::Bfs,
+    };
+    // The searches of a batch run side by side, one per thread, and share the memory bound.
+    let searches_at_once = if item == "-" {
+        rayon::current_num_threads() as u64
+    } else {
+        1
     };
     each_item(item, |text| {
         let cube = if is_alg {
@@ -124,21 +182,41 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
             cube.apply(turns_of(&parse_alg(text)?, text, args.size)?);
             cube
         } else {
-            let cube = read_state(text, context)?;
-            rubik::cubie::validate(&cube).map_err(bad)?;
-            cube
+            read_state(text, context)?
         };
-        let solution = match args.method {
-            Method::Bfs => bfs(&cube, args)?,
+        let start = Instant::now();
+        let found = match &solver {
+            Solver::TwoPhase(solver) => two_phase(solver, &cube, args)?,
+            Solver::Bfs => bfs(&cube, args, args.max_memory / searches_at_once)?,
         };
-        Ok(solution.to_string())
+        Ok(render(&found, start.elapsed(), args.format))
     })
 }
 
-/// A shortest solution by breadth-first search, or why there is none to print.
-fn bfs(cube: &FaceletCube, args: &Args) -> Result<Alg, CliError> {
-    let mut search = Bfs::new(args.moves.set(cube.size())?).max_memory(args.max_memory);
-    if let Some(depth) = args.max_depth {
+/// A solution by the two-phase algorithm.
+fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
+    let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
+    let limits = Limits {
+        max_length: args.max_length,
+        time: args.timeout_ms.map(Duration::from_millis),
+        nodes: None,
+    };
+    let solution = solver.solve(&cube, &limits).map_err(bad)?;
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.len(),
+        counts: Map::from_iter([
+            ("budget_ran_out".into(), solution.budget_ran_out.into()),
+            ("nodes".into(), solution.nodes.into()),
+        ]),
+    })
+}
+
+/// A shortest solution by breadth-first search within `max_memory`, or why there is none.
+fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliError> {
+    rubik::cubie::validate(cube).map_err(not_a_cube)?;
+    let mut search = Bfs::new(args.moves.set(cube.size())?).max_memory(max_memory);
+    if let Some(depth) = args.max_length {
         search = search.max_depth(depth);
     }
     if let Some(milliseconds) = args.timeout_ms {
@@ -149,7 +227,11 @@ fn bfs(cube: &FaceletCube, args: &Args) -> Result<Alg, CliError> {
         .solve(cube)
         .map_err(|error| CliError::Failed(error.to_string()))?
     {
-        Outcome::Solved(solution) => Ok(solution.alg),
+        Outcome::Solved(solution) => Ok(Found {
+            length: solution.turns.len(),
+            alg: solution.alg,
+            counts: Map::from_iter([("states".into(), solution.states.into())]),
+        }),
         Outcome::NotWithin { depth } => failed(format!("no solution within {depth} moves")),
         Outcome::Unsolvable => failed("no sequence of these moves solves this state".into()),
         Outcome::Stopped { reason, proved } => {
@@ -158,6 +240,27 @@ fn bfs(cube: &FaceletCube, args: &Args) -> Result<Alg, CliError> {
                 Stop::Cancelled => "cancelled",
             };
             failed(format!("{why}: no solution within {proved} moves"))
+        }
+    }
+}
+
+/// Bad input: a state no turning could reach, with the reason and its code.
+fn not_a_cube(error: InvalidCube) -> CliError {
+    CliError::BadInput(format!("{error} [{}]", error.code()))
+}
+
+/// One answer line.
+fn render(found: &Found, elapsed: Duration, format: SolveFormat) -> String {
+    match format {
+        SolveFormat::Alg => found.alg.to_string(),
+        SolveFormat::Json => {
+            let mut object = Map::from_iter([
+                ("solution".into(), found.alg.to_string().into()),
+                ("length".into(), found.length.into()),
+                ("time_ms".into(), (elapsed.as_secs_f64() * 1e3).into()),
+            ]);
+            object.extend(found.counts.clone());
+            Value::Object(object).to_string()
         }
     }
 }

@@ -56,6 +56,24 @@ impl CubieCube {
         Ok(CubieCube { corners, edges })
     }
 
+    /// The cube made of these orbits, unchecked: for whole-cube rotations, mirror images and
+    /// coordinate representatives, which need not be reachable states.
+    pub(crate) const fn from_orbits(corners: Orbit<Corner>, edges: Orbit<Edge>) -> CubieCube {
+        CubieCube { corners, edges }
+    }
+
+    /// The cube with these pieces at the positions, unchecked beyond each orientation being in
+    /// range and no piece repeated: for coordinate representatives.
+    pub(crate) fn from_pieces_unchecked(
+        corners: [(Corner, u8); 8],
+        edges: [(Edge, u8); 12],
+    ) -> CubieCube {
+        CubieCube {
+            corners: Orbit::from_pieces(&corners).expect("distinct corners, twists in range"),
+            edges: Orbit::from_pieces(&edges).expect("distinct edges, flips in range"),
+        }
+    }
+
     /// The corners.
     pub(crate) fn corners(&self) -> &Orbit<Corner> {
         &self.corners

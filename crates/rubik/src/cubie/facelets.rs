@@ -130,6 +130,20 @@ fn read_frame(cube: &FaceletCube) -> Result<CubieCube, InvalidCube> {
     CubieCube::from_valid_orbits(Orbit::from_pieces(&corners)?, Orbit::from_pieces(&edges)?)
 }
 
+/// The pieces of a 3×3 as they sit, each named by its colours taken as face names, without
+/// reading through the centres: on a solved cube turned as a whole this gives the whole-cube
+/// rotation as a permutation of positions. The caller guarantees every position shows a real
+/// piece.
+pub(super) fn read_in_place(cube: &FaceletCube) -> CubieCube {
+    let scheme = Scheme(Face::ALL);
+    let corners = read_pieces::<Corner>(cube, &scheme).expect("every corner is a real corner");
+    let edges = read_pieces::<Edge>(cube, &scheme).expect("every edge is a real edge");
+    CubieCube::from_orbits(
+        Orbit::from_pieces(&corners).expect("distinct corners"),
+        Orbit::from_pieces(&edges).expect("distinct edges"),
+    )
+}
+
 /// The corners of a cube, put in the orientation with DBL home, checked.
 fn read_corners(cube: &FaceletCube) -> Result<CornerCube, InvalidCube> {
     let scheme = Scheme::from_dbl_corner(cube)?;

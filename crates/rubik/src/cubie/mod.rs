@@ -14,6 +14,7 @@ mod facelets;
 mod moves;
 mod orbit;
 mod piece;
+mod symmetry;
 
 pub use corner_cube::CornerCube;
 pub use cube::CubieCube;
@@ -21,6 +22,7 @@ pub use error::{InvalidCube, NotAFaceTurn, PieceFault};
 pub use facelets::validate;
 pub use moves::MOVES;
 pub use piece::{Corner, Edge};
+pub use symmetry::UdSymmetry;
 
 #[cfg(test)]
 mod tests {

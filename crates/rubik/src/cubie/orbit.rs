@@ -230,6 +230,20 @@ impl<P: Piece> Orbit<P> {
         Self::from_lanes(lanes)
     }
 
+    /// The mirror image of the orbit under a reflection that maps position `i` to `image[i]`:
+    /// the piece at `i` is the image of the piece at `image[i]`, and its orientation is read the
+    /// other way round (a twist `t` becomes `-t`; a flip stays).
+    pub(crate) fn mirrored(&self, image: &[P]) -> Self {
+        let mut lanes = IDENTITY_LANES;
+        for (i, lane) in lanes[..Self::COUNT].iter_mut().enumerate() {
+            let source = self.lanes[image[i].index()];
+            let piece = image[usize::from(source & PIECE_MASK)].index() as u8;
+            let orientation = (P::ORIENTATIONS - (source >> 4)) % P::ORIENTATIONS;
+            *lane = piece | orientation << 4;
+        }
+        Self::from_lanes(lanes)
+    }
+
     /// Swaps the contents (piece and orientation) of two positions.
     pub(crate) fn swap(&mut self, a: P, b: P) {
         self.lanes.swap(a.index(), b.index());

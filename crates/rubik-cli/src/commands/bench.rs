@@ -1,0 +1,163 @@
+//! `rubik bench`: how fast the solvers are, on uniformly random states from a seed.
+
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use rubik::CubieCube;
+use rubik::search::two_phase::{Limits, TwoPhase};
+
+use super::tables::TableArgs;
+use crate::output::{CliError, Output, bad};
+
+/// Arguments of `rubik bench`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum What {
+    /// Two-phase solving: time per state on one core, then throughput on all cores.
+    Solve(SolveArgs),
+}
+
+/// Arguments of `rubik bench solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// How many random states.
+    #[arg(long, short, default_value_t = 1000)]
+    count: usize,
+    /// The longest solution accepted.
+    #[arg(long, short = 'm', default_value_t = 20)]
+    max_length: usize,
+    /// The seed of the random states.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// A time budget per state, in milliseconds.
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+    /// Skip the run on all cores.
+    #[arg(long)]
+    single_only: bool,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.what {
+        What::Solve(args) => solve(args),
+    }
+}
+
+/// The figures of one run.
+struct Figures {
+    times: Vec<Duration>,
+    lengths: Vec<usize>,
+    wall: Duration,
+}
+
+impl Figures {
+    fn describe(&mut self, label: &str) -> Vec<String> {
+        self.times.sort();
+        let n = self.times.len();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let mean = self.times.iter().sum::<Duration>() / n as u32;
+        let mean_length = self.lengths.iter().sum::<usize>() as f64 / n as f64;
+        let mut histogram = [0usize; 32];
+        for &l in &self.lengths {
+            histogram[l.min(31)] += 1;
+        }
+        let spread: Vec<String> = histogram
+            .iter()
+            .enumerate()
+            .filter(|(_, count)| **count > 0)
+            .map(|(length, count)| format!("{length}:{count}"))
+            .collect();
+        vec![
+            format!(
+                "{label}: median {:.3} ms, mean {:.3} ms, p95 {:.3} ms, max {:.3} ms per state; \
+                 {:.0} states/s",
+                ms(self.times[n / 2]),
+                ms(mean),
+                ms(self.times[(n * 95 / 100).min(n - 1)]),
+                ms(self.times[n - 1]),
+                n as f64 / self.wall.as_secs_f64()
+            ),
+            format!(
+                "{label}: mean length {mean_length:.2}; lengths {}",
+                spread.join(" ")
+            ),
+        ]
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let mut out = Output::stdout();
+    let start = Instant::now();
+    let tables = args.tables.load();
+    out.line(&format!(
+        "tables: {} ready in {:.0} ms",
+        tables.size(),
+        start.elapsed().as_secs_f64() * 1e3
+    ))?;
+    let solver = TwoPhase::new(&tables);
+    let mut rng = rubik::seeded_rng(args.seed);
+    let states: Vec<CubieCube> = (0..args.count)
+        .map(|_| CubieCube::random(&mut rng))
+        .collect();
+    if states.is_empty() {
+        return Err(CliError::BadInput("--count must be at least 1".into()));
+    }
+    let limits = Limits {
+        max_length: Some(args.max_length),
+        time: args.timeout_ms.map(Duration::from_millis),
+        nodes: None,
+    };
+    let solve_one = |cube: &CubieCube| -> Result<(Duration, usize), CliError> {
+        let t = Instant::now();
+        let solution = solver.solve(cube, &limits).map_err(bad)?;
+        let elapsed = t.elapsed();
+        let solved = solution
+            .moves
+            .iter()
+            .fold(*cube, |c, &m| c * rubik::cubie::MOVES[m as usize]);
+        if !solved.is_solved() {
+            return Err(CliError::Io(std::io::Error::other(
+                "a solution failed to solve",
+            )));
+        }
+        Ok((elapsed, solution.len()))
+    };
+    let run = |parallel: bool| -> Result<Figures, CliError> {
+        let t = Instant::now();
+        let results: Result<Vec<_>, _> = if parallel {
+            states.par_iter().map(solve_one).collect()
+        } else {
+            states.iter().map(solve_one).collect()
+        };
+        let wall = t.elapsed();
+        let (times, lengths) = results?.into_iter().unzip();
+        Ok(Figures {
+            times,
+            lengths,
+            wall,
+        })
+    };
+    out.line(&format!(
+        "{} random states (seed {}), max length {}",
+        states.len(),
+        args.seed,
+        args.max_length
+    ))?;
+    for line in run(false)?.describe("1 thread") {
+        out.line(&line)?;
+    }
+    if !args.single_only {
+        let label = format!("{} threads", rayon::current_num_threads());
+        for line in run(true)?.describe(&label) {
+            out.line(&line)?;
+        }
+    }
+    Ok(out.finish()?)
+}

@@ -1,0 +1,144 @@
+//! `rubik tables`: the solver tables in the cache (build, verify, path, clear), and the options
+//! and loading every solving command shares.
+
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rubik::search::two_phase::{TableSize, TwoPhaseTables};
+use rubik::tables::storage::{self, Origin, Progress, Status};
+
+use crate::output::{CliError, Output};
+
+/// Where the solver tables live and which to use.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TableArgs {
+    /// The table cache directory [default: $RUBIK_TABLES, else the user's cache dir + /rubik].
+    #[arg(long = "tables", value_name = "DIR", global = true)]
+    dir: Option<PathBuf>,
+    /// Which tables: small (3 MB, built in under a second) or default (135 MB, built in
+    /// seconds, solves several times faster).
+    #[arg(long, default_value_t = TableSize::Default, global = true)]
+    tables_size: TableSize,
+    /// Keep the tables in memory only: neither read nor write the cache.
+    #[arg(long, global = true)]
+    no_cache: bool,
+}
+
+impl TableArgs {
+    /// The cache directory, unless caching is off or no directory can be found.
+    fn cache_dir(&self) -> Option<PathBuf> {
+        if self.no_cache {
+            return None;
+        }
+        self.dir.clone().or_else(storage::default_dir)
+    }
+
+    /// The tables of `size` (or of the chosen size), from the cache or built, with a progress
+    /// bar on a terminal. A cache that cannot be written is reported once, as a warning.
+    pub fn load_sized(&self, size: TableSize) -> TwoPhaseTables {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("{msg:>24} [{bar:40}] {percent:>3}%")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        let mut stage = "";
+        let mut progress = |p: Progress| {
+            if p.stage != stage {
+                stage = p.stage;
+                bar.set_message(p.stage);
+                bar.set_length(p.total.max(1));
+            }
+            bar.set_position(p.done);
+        };
+        let dir = self.cache_dir();
+        let (tables, report) = TwoPhaseTables::load_or_build(dir.as_deref(), size, &mut progress);
+        bar.finish_and_clear();
+        for (spec, origin) in report {
+            if let Origin::Built {
+                write_error: Some(error),
+                ..
+            } = origin
+            {
+                eprintln!(
+                    "rubik: warning: could not cache table {}: {error}",
+                    spec.name()
+                );
+            }
+        }
+        tables
+    }
+
+    /// The tables of the chosen size.
+    pub fn load(&self) -> TwoPhaseTables {
+        self.load_sized(self.tables_size)
+    }
+}
+
+/// Arguments of `rubik tables`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// Build the tables (or load them, if the cache already holds valid ones).
+    Build,
+    /// Check the cached tables without building anything: one line per file.
+    Verify,
+    /// Print the cache directory and the table files in it.
+    Path,
+    /// Remove rubik's table files from the cache directory.
+    Clear,
+}
+
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let mut out = Output::stdout();
+    let size = args.tables.tables_size;
+    let dir = || {
+        args.tables.cache_dir().ok_or_else(|| {
+            CliError::BadInput("no cache directory: give --tables DIR or set RUBIK_TABLES".into())
+        })
+    };
+    let failed = |message: String| CliError::Io(std::io::Error::other(message));
+    match args.action {
+        Action::Build => {
+            args.tables.load();
+            out.line(&format!("{size} tables ready"))?;
+        }
+        Action::Path => {
+            let dir = dir()?;
+            out.line(&dir.display().to_string())?;
+            for spec in size.specs() {
+                out.line(&storage::path(&dir, &spec).display().to_string())?;
+            }
+        }
+        Action::Verify => {
+            let dir = dir()?;
+            let mut all_valid = true;
+            for spec in size.specs() {
+                let report =
+                    storage::verify(&dir, &spec, &mut |_| {}).map_err(|e| failed(e.to_string()))?;
+                all_valid &= matches!(report.status, Status::Valid { .. });
+                out.line(&format!("{}: {}", report.path.display(), report.status))?;
+            }
+            out.finish()?;
+            if !all_valid {
+                return Err(failed(
+                    "some tables are missing or invalid: `rubik tables build` rebuilds them".into(),
+                ));
+            }
+            return Ok(());
+        }
+        Action::Clear => {
+            for path in storage::clear(&dir()?).map_err(|e| failed(e.to_string()))? {
+                out.line(&format!("removed {}", path.display()))?;
+            }
+        }
+    }
+    Ok(out.finish()?)
+}

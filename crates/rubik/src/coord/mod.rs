@@ -1,0 +1,169 @@
+//! Coordinates: a 3×3 state summarised by one number, the index of a lookup table.
+//!
+//! Each coordinate is its own type ([`Twist`], [`Flip`], [`SlicePosition`], [`FlipSlice`],
+//! [`CornerPerm`], [`UdEdgePerm`], [`SlicePerm`]), so a table built for one cannot be indexed by
+//! another. The two-phase solver's phase 1 works on twist, flip and the positions of the four
+//! E-slice edges; phase 2, inside ⟨U, D, R2, L2, F2, B2⟩, on the permutations of the corners, of
+//! the eight U/D edges and of the slice edges. Every coordinate of the solved cube is 0.
+
+mod phase1;
+mod phase2;
+
+pub use phase1::{Flip, FlipSlice, SlicePosition, Twist};
+pub use phase2::{CornerPerm, SlicePerm, UdEdgePerm};
+
+use crate::cubie::CubieCube;
+
+/// A coordinate of the 3×3: a number in `0..COUNT` computed from a state.
+pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// How many values the coordinate takes.
+    const COUNT: usize;
+    /// A short name, used to name its tables.
+    const NAME: &'static str;
+    /// The value as a table index.
+    fn index(self) -> usize;
+    /// The coordinate with this value (`index < COUNT`).
+    fn from_index(index: usize) -> Self;
+    /// The coordinate of a state.
+    fn of(cube: &CubieCube) -> Self;
+    /// A cube with this coordinate (the other pieces solved where possible). It need not be a
+    /// reachable state, but composing it with a move gives the coordinate of the moved state.
+    fn representative(self) -> CubieCube;
+}
+
+/// Declares a coordinate newtype with its count and the index conversions.
+macro_rules! coordinate_type {
+    ($(#[$doc:meta])* $name:ident($repr:ty), $count:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub $repr);
+
+        impl $name {
+            /// How many values the coordinate takes.
+            pub const COUNT: usize = $count;
+        }
+    };
+}
+pub(crate) use coordinate_type;
+
+/// Implements the index conversions of [`Coordinate`] for a newtype declared by
+/// [`coordinate_type!`].
+macro_rules! indexing {
+    ($repr:ty) => {
+        #[inline]
+        fn index(self) -> usize {
+            self.0 as usize
+        }
+        #[inline]
+        fn from_index(index: usize) -> Self {
+            debug_assert!(index < Self::COUNT);
+            Self(index as $repr)
+        }
+    };
+}
+pub(crate) use indexing;
+
+/// The lexicographic rank of a permutation of `0..N` (0 for the identity).
+pub(crate) fn rank_permutation<const N: usize>(permutation: [u8; N]) -> usize {
+    let mut rank = 0;
+    for i in 0..N {
+        let smaller_after = permutation[i + 1..]
+            .iter()
+            .filter(|&&p| p < permutation[i])
+            .count();
+        rank = rank * (N - i) + smaller_after;
+    }
+    rank
+}
+
+/// The permutation of `0..N` with lexicographic rank `rank`.
+pub(crate) fn unrank_permutation<const N: usize>(mut rank: usize) -> [u8; N] {
+    let mut digits = [0usize; N];
+    for i in (0..N).rev() {
+        digits[i] = rank % (N - i);
+        rank /= N - i;
+    }
+    let mut unused: Vec<u8> = (0..N as u8).collect();
+    std::array::from_fn(|i| unused.remove(digits[i]))
+}
+
+/// The binomial coefficient C(n, k), 0 when k > n.
+pub(crate) const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cubie::MOVES;
+    use crate::seeded_rng;
+    use proptest::prelude::*;
+
+    #[test]
+    fn permutation_ranks_are_a_bijection() {
+        for rank in 0..24 {
+            assert_eq!(rank_permutation(unrank_permutation::<4>(rank)), rank);
+        }
+        assert_eq!(rank_permutation([0u8, 1, 2, 3, 4, 5, 6, 7]), 0);
+        assert_eq!(rank_permutation([7u8, 6, 5, 4, 3, 2, 1, 0]), 40319);
+        assert_eq!(binomial(12, 4), 495);
+    }
+
+    /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate
+    /// of a moved state depends only on the coordinate before the move.
+    fn check<C: Coordinate>() {
+        assert_eq!(C::of(&CubieCube::SOLVED).index(), 0, "{}", C::NAME);
+        let step = (C::COUNT / 997).max(1);
+        for index in (0..C::COUNT).step_by(step) {
+            let c = C::from_index(index);
+            let representative = c.representative();
+            assert_eq!(C::of(&representative), c, "{}", C::NAME);
+        }
+    }
+
+    #[test]
+    fn every_coordinate_round_trips() {
+        check::<Twist>();
+        check::<Flip>();
+        check::<SlicePosition>();
+        check::<FlipSlice>();
+        check::<CornerPerm>();
+        check::<UdEdgePerm>();
+        check::<SlicePerm>();
+    }
+
+    /// The moves that keep a state in phase 2's group.
+    const PHASE2: [usize; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
+
+    proptest! {
+        #[test]
+        fn phase1_coordinates_move_with_the_representative(seed in any::<u64>(), m in 0..18usize) {
+            let cube = CubieCube::random(&mut seeded_rng(seed));
+            let moved = cube * MOVES[m];
+            prop_assert_eq!(Twist::of(&(Twist::of(&cube).representative() * MOVES[m])), Twist::of(&moved));
+            prop_assert_eq!(Flip::of(&(Flip::of(&cube).representative() * MOVES[m])), Flip::of(&moved));
+            let slice = SlicePosition::of(&cube).representative() * MOVES[m];
+            prop_assert_eq!(SlicePosition::of(&slice), SlicePosition::of(&moved));
+            prop_assert_eq!(CornerPerm::of(&(CornerPerm::of(&cube).representative() * MOVES[m])), CornerPerm::of(&moved));
+        }
+
+        #[test]
+        fn phase2_coordinates_move_with_the_representative(path in prop::collection::vec(0..10usize, 0..30), m in 0..10usize) {
+            let cube = path.iter().fold(CubieCube::SOLVED, |c, &i| c * MOVES[PHASE2[i]]);
+            let moved = cube * MOVES[PHASE2[m]];
+            let ud = UdEdgePerm::of(&cube).representative() * MOVES[PHASE2[m]];
+            prop_assert_eq!(UdEdgePerm::of(&ud), UdEdgePerm::of(&moved));
+            let slice = SlicePerm::of(&cube).representative() * MOVES[PHASE2[m]];
+            prop_assert_eq!(SlicePerm::of(&slice), SlicePerm::of(&moved));
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Phase-1 coordinates: corner twist, edge flip, and where the four E-slice edges are.
+
+use super::{Coordinate, binomial, coordinate_type, indexing};
+use crate::cubie::{Corner, CubieCube, Edge};
+
+coordinate_type!(
+    /// The twists of the corners: base 3 over URF..DBL (DRB's twist follows), 0..2187.
+    Twist(u16),
+    2187
+);
+coordinate_type!(
+    /// The flips of the edges: base 2 over UR..BL (BR's flip follows), 0..2048.
+    Flip(u16),
+    2048
+);
+coordinate_type!(
+    /// Which four positions hold the E-slice edges FR, FL, BL, BR (in any order), 0..495.
+    SlicePosition(u16),
+    495
+);
+coordinate_type!(
+    /// Flip and slice position together (`flip · 495 + slice`), 0..1,013,760: the pair that the
+    /// U-D symmetries act on, since conjugating can change an edge's flip by where it is.
+    FlipSlice(u32),
+    2048 * 495
+);
+
+/// Whether an edge belongs to the E slice.
+fn is_slice_edge(edge: Edge) -> bool {
+    edge.index() >= Edge::FR.index()
+}
+
+/// The cube with these orientations (all pieces home).
+fn oriented(twists: [u8; 8], flips: [u8; 12]) -> CubieCube {
+    CubieCube::from_pieces_unchecked(
+        std::array::from_fn(|i| (Corner::ALL[i], twists[i])),
+        std::array::from_fn(|i| (Edge::ALL[i], flips[i])),
+    )
+}
+
+/// The digits of `value` in `base`, most significant first, over `N - 1` places, and a last
+/// digit that makes the digits sum to 0 mod `base`.
+fn digits_with_zero_sum<const N: usize>(mut value: usize, base: usize) -> [u8; N] {
+    let mut digits = [0u8; N];
+    for i in (0..N - 1).rev() {
+        digits[i] = (value % base) as u8;
+        value /= base;
+    }
+    let sum: usize = digits.iter().map(|&d| d as usize).sum();
+    digits[N - 1] = ((base - sum % base) % base) as u8;
+    digits
+}
+
+/// `digits` (all but the last) read as a number in `base`.
+fn number(digits: &[u8], base: usize) -> usize {
+    digits[..digits.len() - 1]
+        .iter()
+        .fold(0, |n, &d| n * base + d as usize)
+}
+
+impl Coordinate for Twist {
+    const COUNT: usize = 2187;
+    const NAME: &'static str = "twist";
+    indexing!(u16);
+
+    fn of(cube: &CubieCube) -> Self {
+        Twist(number(&cube.corner_twists(), 3) as u16)
+    }
+
+    fn representative(self) -> CubieCube {
+        oriented(digits_with_zero_sum(self.index(), 3), [0; 12])
+    }
+}
+
+impl Coordinate for Flip {
+    const COUNT: usize = 2048;
+    const NAME: &'static str = "flip";
+    indexing!(u16);
+
+    fn of(cube: &CubieCube) -> Self {
+        Flip(number(&cube.edge_flips(), 2) as u16)
+    }
+
+    fn representative(self) -> CubieCube {
+        oriented([0; 8], digits_with_zero_sum(self.index(), 2))
+    }
+}
+
+impl SlicePosition {
+    /// The rank of the set of slice-edge positions: counting positions from the back (BR = 0,
+    /// UR = 11), the sorted positions `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the solved
+    /// set {0, 1, 2, 3} is 0 and the ranks fill 0..495.
+    fn rank(occupied: impl Fn(usize) -> bool) -> usize {
+        let mut rank = 0;
+        let mut found = 0;
+        for from_back in 0..12 {
+            if occupied(11 - from_back) {
+                found += 1;
+                rank += binomial(from_back, found);
+            }
+        }
+        rank
+    }
+
+    /// Whether each position holds a slice edge, for this coordinate.
+    fn occupied(self) -> [bool; 12] {
+        let mut rank = self.index();
+        let mut occupied = [false; 12];
+        for k in (1..=4).rev() {
+            let from_back = (0..12)
+                .rev()
+                .find(|&p| binomial(p, k) <= rank)
+                .expect("rank < 495");
+            rank -= binomial(from_back, k);
+            occupied[11 - from_back] = true;
+        }
+        occupied
+    }
+
+    /// The edges in positions order for this coordinate: slice edges FR, FL, BL, BR in the
+    /// occupied positions, the others in order elsewhere.
+    fn arrangement(self) -> [Edge; 12] {
+        let occupied = self.occupied();
+        let (mut slice, mut other) = (Edge::FR.index(), 0);
+        std::array::from_fn(|position| {
+            let next = if occupied[position] {
+                &mut slice
+            } else {
+                &mut other
+            };
+            *next += 1;
+            Edge::ALL[*next - 1]
+        })
+    }
+}
+
+impl Coordinate for SlicePosition {
+    const COUNT: usize = 495;
+    const NAME: &'static str = "slice";
+    indexing!(u16);
+
+    fn of(cube: &CubieCube) -> Self {
+        let edges = cube.edge_permutation();
+        SlicePosition(SlicePosition::rank(|p| is_slice_edge(edges[p])) as u16)
+    }
+
+    fn representative(self) -> CubieCube {
+        let edges = self.arrangement();
+        CubieCube::from_pieces_unchecked(
+            std::array::from_fn(|i| (Corner::ALL[i], 0)),
+            std::array::from_fn(|i| (edges[i], 0)),
+        )
+    }
+}
+
+impl FlipSlice {
+    /// The pair from its parts.
+    #[inline]
+    pub fn new(flip: Flip, slice: SlicePosition) -> FlipSlice {
+        FlipSlice(flip.0 as u32 * SlicePosition::COUNT as u32 + slice.0 as u32)
+    }
+
+    /// The flip part.
+    #[inline]
+    pub fn flip(self) -> Flip {
+        Flip((self.0 / SlicePosition::COUNT as u32) as u16)
+    }
+
+    /// The slice-position part.
+    #[inline]
+    pub fn slice(self) -> SlicePosition {
+        SlicePosition((self.0 % SlicePosition::COUNT as u32) as u16)
+    }
+}
+
+impl Coordinate for FlipSlice {
+    const COUNT: usize = 2048 * 495;
+    const NAME: &'static str = "flipslice";
+    indexing!(u32);
+
+    fn of(cube: &CubieCube) -> Self {
+        FlipSlice::new(Flip::of(cube), SlicePosition::of(cube))
+    }
+
+    fn representative(self) -> CubieCube {
+        let edges = self.slice().arrangement();
+        let flips: [u8; 12] = digits_with_zero_sum(self.flip().index(), 2);
+        CubieCube::from_pieces_unchecked(
+            std::array::from_fn(|i| (Corner::ALL[i], 0)),
+            std::array::from_fn(|i| (edges[i], flips[i])),
+        )
+    }
+}

@@ -1,0 +1,457 @@
+//! Kociemba's two-phase algorithm for the 3×3.
+//!
+//! Phase 1 brings the cube into the group ⟨U, D, R2, L2, F2, B2⟩ (corners and edges oriented,
+//! the E-slice edges in the E slice), searching on twist, flip and slice position with a pruning
+//! table reduced by the 16 U-D symmetries. Phase 2 solves inside that group on the corner, U/D
+//! edge and slice permutations. Phase-1 solutions are tried in order of length, each followed by
+//! the shortest phase 2 that keeps the total within the limit, so the first total found is short
+//! and later ones (when a budget allows) shorter still.
+//!
+//! The search runs on six views of the state at once: the state and its inverse, each seen along
+//! the three axes (conjugated by the diagonal turn). A view's solution maps back to the state's.
+//! Moves follow a canonical order (never the same face twice, opposite faces in one order only),
+//! and a phase-1 solution must not end in a phase-2 move (a shorter one would have reached the
+//! same state).
+
+use std::time::{Duration, Instant};
+
+mod tables;
+
+pub use tables::{LoadReport, TableSize, TwoPhaseTables};
+
+use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SlicePosition, Twist, UdEdgePerm};
+use crate::cubie::{CubieCube, MOVES};
+use crate::face::Face;
+use crate::notation::{Alg, Move};
+use crate::turn::Turn;
+use tables::{PHASE2_MOVES, Probe};
+
+/// When to stop searching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop at the first solution of at most this many moves. Without it the search keeps
+    /// shortening its best solution until a budget runs out (and, with no budget either, stops
+    /// at the first solution of at most 20 moves, God's number).
+    pub max_length: Option<usize>,
+    /// Stop after this long, with the best solution found.
+    pub time: Option<Duration>,
+    /// Stop after visiting this many search nodes, with the best solution found.
+    pub nodes: Option<u64>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves, as indices into [`MOVES`] (face `m / 3`, `m % 3 + 1` quarter turns).
+    pub moves: Vec<u8>,
+    /// Whether a budget (time or nodes) ended the search before it was done.
+    pub budget_ran_out: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+impl Solution {
+    /// The solution in notation, face turns only.
+    pub fn alg(&self) -> Alg {
+        Alg::from_moves(
+            self.moves
+                .iter()
+                .map(|&m| {
+                    let face = Face::ALL[m as usize / 3];
+                    Move::from_turn(Turn::from_face(face, 1, 1, m as i64 % 3 + 1, 3), 3)
+                })
+                .collect(),
+        )
+    }
+
+    /// The number of moves (face turn metric).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the cube was already solved.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// Why a search gave no solution.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The budget ran out before any solution within the limit was found.
+    #[error(
+        "no solution of at most {max_length} moves found within the budget ({nodes} nodes searched)"
+    )]
+    BudgetRanOut {
+        /// The length limit.
+        max_length: usize,
+        /// Nodes searched.
+        nodes: u64,
+    },
+}
+
+/// The two-phase solver over a set of tables.
+///
+/// ```no_run
+/// use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
+/// use rubik::CubieCube;
+/// let tables = TwoPhaseTables::build(TableSize::Default, &mut |_| {});
+/// let cube = CubieCube::random(&mut rubik::seeded_rng(1));
+/// let limits = Limits { max_length: Some(20), ..Limits::default() };
+/// let solution = TwoPhase::new(&tables).solve(&cube, &limits).unwrap();
+/// assert!(solution.len() <= 20);
+/// ```
+pub struct TwoPhase<'t> {
+    tables: &'t TwoPhaseTables,
+    /// For each axis view r and move m: the state's move that view r's move m stands for.
+    move_back: [[u8; 18]; 3],
+}
+
+impl<'t> TwoPhase<'t> {
+    /// A solver over `tables`.
+    pub fn new(tables: &'t TwoPhaseTables) -> TwoPhase<'t> {
+        let mut move_back = [[0u8; 18]; 3];
+        for (r, row) in move_back.iter_mut().enumerate() {
+            for (m, back) in row.iter_mut().enumerate() {
+                // View r sees the state conjugated r times; its move m is the state's move k
+                // whose conjugate is m.
+                *back = (0..18)
+                    .find(|&k| (0..r).fold(MOVES[k], |c, _| c.rotate_diagonal()) == MOVES[m])
+                    .expect("a rotated face turn is a face turn") as u8;
+            }
+        }
+        TwoPhase { tables, move_back }
+    }
+
+    /// Solves `cube` within `limits`: see [`Limits`].
+    pub fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError> {
+        let mut search = Search::new(self, cube, limits);
+        search.run();
+        match search.best {
+            Some(moves) => Ok(Solution {
+                moves,
+                budget_ran_out: search.out_of_budget,
+                nodes: search.nodes,
+            }),
+            None => Err(SolveError::BudgetRanOut {
+                max_length: search.target,
+                nodes: search.nodes,
+            }),
+        }
+    }
+}
+
+/// One view of the state: the state or its inverse, seen along one of the three axes.
+struct View {
+    cube: CubieCube,
+    axis: usize,
+    inverse: bool,
+    twist: Twist,
+    flip: Flip,
+    slice: SlicePosition,
+}
+
+/// The state of one solve.
+struct Search<'s, 't> {
+    solver: &'s TwoPhase<'t>,
+    views: Vec<View>,
+    /// The moves of the current path (phase 1, then phase 2).
+    path: [u8; 40],
+    /// The longest total accepted now: the limit, then one less than the best found.
+    target: usize,
+    /// Stop at the first solution within `target` (otherwise keep improving).
+    first_only: bool,
+    best: Option<Vec<u8>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    out_of_budget: bool,
+    done: bool,
+}
+
+impl<'s, 't> Search<'s, 't> {
+    fn new(solver: &'s TwoPhase<'t>, cube: &CubieCube, limits: &Limits) -> Search<'s, 't> {
+        let budget = limits.time.is_some() || limits.nodes.is_some();
+        let views = (0..6)
+            .map(|v| {
+                let (axis, inverse) = (v % 3, v >= 3);
+                let start = if inverse { cube.inverse() } else { *cube };
+                let seen = (0..axis).fold(start, |c, _| c.rotate_diagonal());
+                View {
+                    cube: seen,
+                    axis,
+                    inverse,
+                    twist: Twist::of(&seen),
+                    flip: Flip::of(&seen),
+                    slice: SlicePosition::of(&seen),
+                }
+            })
+            .collect();
+        Search {
+            solver,
+            views,
+            path: [0; 40],
+            target: limits.max_length.unwrap_or(if budget { 30 } else { 20 }),
+            first_only: limits.max_length.is_some() || !budget,
+            best: None,
+            nodes: 0,
+            deadline: limits.time.map(|t| Instant::now() + t),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            out_of_budget: false,
+            done: false,
+        }
+    }
+
+    fn run(&mut self) {
+        if self.views[0].cube.is_solved() {
+            self.best = Some(Vec::new());
+            return;
+        }
+        let tables = self.solver.tables;
+        let mut phase1_length = 0;
+        while !self.done && phase1_length <= self.target {
+            for v in 0..self.views.len() {
+                let view = &self.views[v];
+                let (twist, flip, slice) = (view.twist, view.flip, view.slice);
+                if usize::from(tables.phase1_bound(twist, flip, slice)) <= phase1_length {
+                    self.phase1(v, twist, flip, slice, 0, phase1_length);
+                }
+                if self.done {
+                    return;
+                }
+            }
+            phase1_length += 1;
+        }
+    }
+
+    /// Counts a node; ends the search when a budget runs out.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.out_of_budget = true;
+            self.done = true;
+        }
+        self.done
+    }
+
+    /// Whether move `m` may follow the move before it at `depth` (canonical order).
+    #[inline]
+    fn allowed(&self, depth: usize, m: u8) -> bool {
+        if depth == 0 {
+            return true;
+        }
+        let (face, previous) = (m / 3, self.path[depth - 1] / 3);
+        face != previous && face + 3 != previous
+    }
+
+    fn phase1(
+        &mut self,
+        v: usize,
+        twist: Twist,
+        flip: Flip,
+        slice: SlicePosition,
+        depth: usize,
+        togo: usize,
+    ) {
+        if togo == 0 {
+            let last_is_phase2 = depth > 0 && PHASE2_MOVES.contains(&self.path[depth - 1]);
+            if !last_is_phase2 {
+                self.start_phase2(v, depth);
+            }
+            return;
+        }
+        // The children's coordinates first, then their table probes: each probe starts a fetch
+        // from the large tables before any is read, so the cache misses overlap.
+        let tables = self.solver.tables;
+        let mut children = [(0u8, Twist(0), Flip(0), SlicePosition(0), Probe::default()); 18];
+        let mut count = 0;
+        for m in 0..18u8 {
+            if !self.allowed(depth, m) {
+                continue;
+            }
+            if self.visit() {
+                return;
+            }
+            let index = m as usize;
+            let twist = tables.moves.twist.apply(twist, index);
+            let flip = tables.moves.flip.apply(flip, index);
+            let slice = tables.moves.slice.apply(slice, index);
+            if togo == 1 {
+                // With one move to go the child must be in phase 2's group, where every phase-1
+                // coordinate is 0: no table probe needed at the leaves.
+                if twist.0 == 0 && flip.0 == 0 && slice.0 == 0 {
+                    self.path[depth] = m;
+                    self.phase1(v, twist, flip, slice, depth + 1, 0);
+                    if self.done {
+                        return;
+                    }
+                }
+                continue;
+            }
+            tables.prefetch_class(flip, slice);
+            children[count] = (m, twist, flip, slice, Probe::default());
+            count += 1;
+        }
+        for child in &mut children[..count] {
+            child.4 = tables.phase1_probe(child.1, child.2, child.3);
+        }
+        for &(m, twist, flip, slice, probe) in &children[..count] {
+            if usize::from(tables.phase1_read(probe)) >= togo {
+                continue;
+            }
+            self.path[depth] = m;
+            self.phase1(v, twist, flip, slice, depth + 1, togo - 1);
+            if self.done {
+                return;
+            }
+        }
+    }
+
+    fn start_phase2(&mut self, v: usize, phase1_length: usize) {
+        if phase1_length > self.target {
+            return;
+        }
+        let cube = self.path[..phase1_length]
+            .iter()
+            .fold(self.views[v].cube, |c, &m| c * MOVES[m as usize]);
+        let (corners, slice) = (CornerPerm::of(&cube), SlicePerm::of(&cube));
+        let most = self.target - phase1_length;
+        // Most starts fail on corners and slice alone: rank the U/D edges only for the others.
+        if usize::from(self.solver.tables.corner_slice_bound(corners, slice)) > most {
+            return;
+        }
+        let edges = UdEdgePerm::of(&cube);
+        let bound = usize::from(
+            self.solver
+                .tables
+                .phase2_bound(corners, edges, slice, most + 1),
+        );
+        for length in bound..=most {
+            if self.phase2(corners, edges, slice, phase1_length, length) {
+                self.found(v, phase1_length + length);
+                return;
+            }
+            if self.done {
+                return;
+            }
+        }
+    }
+
+    fn phase2(
+        &mut self,
+        corners: CornerPerm,
+        edges: UdEdgePerm,
+        slice: SlicePerm,
+        depth: usize,
+        togo: usize,
+    ) -> bool {
+        if togo == 0 {
+            return true;
+        }
+        let tables = self.solver.tables;
+        for (i, &m) in PHASE2_MOVES.iter().enumerate() {
+            if !self.allowed(depth, m) {
+                continue;
+            }
+            if self.visit() {
+                return false;
+            }
+            let corners = tables.moves.corners.apply(corners, i);
+            let edges = tables.moves.ud_edges.apply(edges, i);
+            let slice = tables.moves.slice_perm.apply(slice, i);
+            if usize::from(tables.phase2_bound(corners, edges, slice, togo)) >= togo {
+                continue;
+            }
+            self.path[depth] = m;
+            if self.phase2(corners, edges, slice, depth + 1, togo - 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Records the solution on the path (view `v`, `length` moves) in the state's own terms.
+    fn found(&mut self, v: usize, length: usize) {
+        let view = &self.views[v];
+        let back = &self.solver.move_back[view.axis];
+        let mut moves: Vec<u8> = self.path[..length]
+            .iter()
+            .map(|&m| back[m as usize])
+            .collect();
+        if view.inverse {
+            moves.reverse();
+            for m in &mut moves {
+                *m = *m / 3 * 3 + (2 - *m % 3);
+            }
+        }
+        self.best = Some(moves);
+        if self.first_only || length == 0 {
+            self.done = true;
+        } else {
+            self.target = length - 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seeded_rng;
+
+    #[test]
+    #[ignore = "builds the full tables: run in release"]
+    fn random_states_solve_within_twenty_moves() {
+        solve_random_states(TableSize::Default);
+    }
+
+    #[test]
+    #[ignore = "run in release"]
+    fn random_states_solve_within_twenty_moves_with_small_tables() {
+        solve_random_states(TableSize::Small);
+    }
+
+    fn solve_random_states(size: TableSize) {
+        let start = Instant::now();
+        let tables = TwoPhaseTables::build(size, &mut |p| {
+            eprintln!(
+                "{:>8.2?} {}: {}/{}",
+                start.elapsed(),
+                p.stage,
+                p.done,
+                p.total
+            )
+        });
+        let solver = TwoPhase::new(&tables);
+        let limits = Limits {
+            max_length: Some(20),
+            ..Limits::default()
+        };
+        let mut rng = seeded_rng(1);
+        let mut times = Vec::new();
+        let mut nodes = 0;
+        for _ in 0..200 {
+            let cube = CubieCube::random(&mut rng);
+            let t = Instant::now();
+            let solution = solver.solve(&cube, &limits).unwrap();
+            nodes += solution.nodes;
+            times.push(t.elapsed());
+            let solved = solution
+                .moves
+                .iter()
+                .fold(cube, |c, &m| c * MOVES[m as usize]);
+            assert!(solved.is_solved());
+            assert!(solution.len() <= 20);
+        }
+        times.sort();
+        let mean = times.iter().sum::<Duration>() / times.len() as u32;
+        eprintln!(
+            "median {:?} mean {:?} max {:?}",
+            times[times.len() / 2],
+            mean,
+            times.last().unwrap()
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! [`MoveTable`]: where each move takes each value of a coordinate.
+
+use std::marker::PhantomData;
+
+use rayon::prelude::*;
+
+use super::codec::{Decoder, Encoder};
+use crate::coord::Coordinate;
+use crate::cubie::CubieCube;
+
+/// The coordinate after each move, for every value of coordinate `C`: `C::COUNT × moves`
+/// entries, row-major by coordinate.
+pub struct MoveTable<C> {
+    entries: Box<[u16]>,
+    moves: usize,
+    coordinate: PhantomData<C>,
+}
+
+impl<C: Coordinate> MoveTable<C> {
+    /// Builds the table for the moves `moves` (states), by moving each coordinate's
+    /// representative.
+    pub fn build(moves: &[CubieCube]) -> MoveTable<C> {
+        assert!(C::COUNT <= 1 << 16, "move tables store u16 entries");
+        let entries = (0..C::COUNT)
+            .into_par_iter()
+            .flat_map_iter(|index| {
+                let representative = C::from_index(index).representative();
+                moves
+                    .iter()
+                    .map(move |m| C::of(&(representative * *m)).index() as u16)
+            })
+            .collect();
+        MoveTable {
+            entries,
+            moves: moves.len(),
+            coordinate: PhantomData,
+        }
+    }
+
+    /// The coordinate after move number `m` (an index into the moves the table was built for).
+    #[inline]
+    pub fn apply(&self, coordinate: C, m: usize) -> C {
+        C::from_index(self.entries[coordinate.index() * self.moves + m] as usize)
+    }
+
+    /// The number of moves the table knows.
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// Writes the table as one section.
+    pub fn encode(&self, encoder: &mut Encoder) {
+        encoder.u16s(&self.entries);
+    }
+
+    /// Reads a table of `moves` moves written by [`encode`](Self::encode); `None` if the section
+    /// is missing, of the wrong length, or holds a value out of range.
+    pub fn decode(decoder: &mut Decoder<'_>, moves: usize) -> Option<MoveTable<C>> {
+        let entries = decoder.u16s()?;
+        let fits =
+            entries.len() == C::COUNT * moves && entries.iter().all(|&e| (e as usize) < C::COUNT);
+        fits.then_some(MoveTable {
+            entries,
+            moves,
+            coordinate: PhantomData,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::{CornerPerm, Twist};
+    use crate::cubie::MOVES;
+    use crate::seeded_rng;
+
+    #[test]
+    fn move_tables_agree_with_moving_pieces() {
+        let twists = MoveTable::<Twist>::build(&MOVES[..]);
+        let corners = MoveTable::<CornerPerm>::build(&MOVES[..]);
+        let mut rng = seeded_rng(11);
+        for _ in 0..200 {
+            let cube = CubieCube::random(&mut rng);
+            for (m, turn) in MOVES.iter().enumerate() {
+                let moved = cube * *turn;
+                assert_eq!(twists.apply(Twist::of(&cube), m), Twist::of(&moved));
+                assert_eq!(
+                    corners.apply(CornerPerm::of(&cube), m),
+                    CornerPerm::of(&moved)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! [`Pruning`]: the exact distance to solved of every pair of two coordinates, four bits an
+//! entry, built by breadth-first search, optionally reduced by the U-D symmetries.
+//!
+//! The table is indexed by `class · B::COUNT + b`, where `class` is the symmetry class of the
+//! first coordinate (or the value itself, [`Unreduced`]) and `b` the second coordinate after
+//! conjugating it by the symmetry that carries the first onto its class representative. Depths
+//! above 15 are stored as 15, which keeps every entry a lower bound.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::codec::{Decoder, Encoder};
+use super::moves::MoveTable;
+use super::symmetry::SymmetryClasses;
+use crate::coord::Coordinate;
+use crate::cubie::{CubieCube, UdSymmetry};
+
+/// How the first coordinate of a pruning table is reduced to classes.
+pub trait Reduction<A>: Sync {
+    /// The number of classes.
+    fn classes(&self) -> usize;
+    /// The class of a value, and a symmetry carrying it onto the class representative.
+    fn class_of(&self, value: A) -> (usize, UdSymmetry);
+    /// The representative of a class.
+    fn representative(&self, class: usize) -> A;
+    /// The symmetries (bit mask) that fix a class representative.
+    fn stabilizer(&self, class: usize) -> u16;
+}
+
+impl<A: Coordinate> Reduction<A> for SymmetryClasses<A> {
+    fn classes(&self) -> usize {
+        self.count()
+    }
+    #[inline]
+    fn class_of(&self, value: A) -> (usize, UdSymmetry) {
+        SymmetryClasses::class_of(self, value)
+    }
+    fn representative(&self, class: usize) -> A {
+        SymmetryClasses::representative(self, class)
+    }
+    fn stabilizer(&self, class: usize) -> u16 {
+        SymmetryClasses::stabilizer(self, class)
+    }
+}
+
+/// No reduction: every value is its own class.
+pub struct Unreduced;
+
+impl<A: Coordinate> Reduction<A> for Unreduced {
+    fn classes(&self) -> usize {
+        A::COUNT
+    }
+    #[inline]
+    fn class_of(&self, value: A) -> (usize, UdSymmetry) {
+        (value.index(), UdSymmetry::IDENTITY)
+    }
+    fn representative(&self, class: usize) -> A {
+        A::from_index(class)
+    }
+    fn stabilizer(&self, _class: usize) -> u16 {
+        1
+    }
+}
+
+/// A depth not reached yet, while building.
+const UNKNOWN: u8 = u8::MAX;
+
+/// Distances to solved, four bits an entry, over any byte storage (a `Vec` when built, a
+/// memory map when loaded).
+pub struct Pruning<S = Vec<u8>> {
+    nibbles: S,
+}
+
+impl Pruning {
+    /// Builds the table of distances over the pairs (class of `A`, `B`) by breadth-first search
+    /// from the solved cube with `moves` moves. `move_a` moves the first coordinate, `move_b`
+    /// the second; `conjugate_b` conjugates the second by a symmetry. `progress` hears the
+    /// depth finished and the entries filled so far.
+    pub fn build<A, B, R>(
+        reduction: &R,
+        move_a: impl Fn(A, usize) -> A + Sync,
+        move_b: &MoveTable<B>,
+        conjugate_b: impl Fn(B, UdSymmetry) -> B + Sync,
+        progress: &mut dyn FnMut(u8, u64),
+    ) -> Pruning
+    where
+        A: Coordinate,
+        B: Coordinate,
+        R: Reduction<A>,
+    {
+        let width = B::COUNT;
+        let total = reduction.classes() * width;
+        let depths: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNKNOWN))
+            .take(total)
+            .collect();
+        // Marks (class, b) and its symmetric twins at `depth`; counts the entries it filled.
+        let mark = |class: usize, b: B, depth: u8| -> u64 {
+            let block = &depths[class * width..(class + 1) * width];
+            if block[b.index()].load(Relaxed) != UNKNOWN {
+                return 0;
+            }
+            block[b.index()].store(depth, Relaxed);
+            let mut filled = 1;
+            let stabilizer = reduction.stabilizer(class);
+            for s in UdSymmetry::all().filter(|s| s.index() > 0 && stabilizer >> s.index() & 1 == 1)
+            {
+                let twin = conjugate_b(b, s).index();
+                if block[twin].load(Relaxed) == UNKNOWN {
+                    block[twin].store(depth, Relaxed);
+                    filled += 1;
+                }
+            }
+            filled
+        };
+        let (start, s) = reduction.class_of(A::of(&CubieCube::SOLVED));
+        let mut filled = mark(start, conjugate_b(B::of(&CubieCube::SOLVED), s), 0);
+        for depth in 0..UNKNOWN - 1 {
+            let added = AtomicU64::new(0);
+            (0..reduction.classes()).into_par_iter().for_each(|class| {
+                let block = &depths[class * width..(class + 1) * width];
+                let frontier: Vec<B> = (0..width)
+                    .filter(|&b| block[b].load(Relaxed) == depth)
+                    .map(B::from_index)
+                    .collect();
+                if frontier.is_empty() {
+                    return;
+                }
+                let a = reduction.representative(class);
+                let mut count = 0;
+                for m in 0..move_b.moves() {
+                    let (next_class, s) = reduction.class_of(move_a(a, m));
+                    for &b in &frontier {
+                        count += mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
+                    }
+                }
+                added.fetch_add(count, Relaxed);
+            });
+            let added = added.into_inner();
+            filled += added;
+            progress(depth + 1, filled);
+            if added == 0 {
+                break;
+            }
+        }
+        let nibbles = depths
+            .par_chunks(2)
+            .map(|pair| {
+                let nibble = |d: &AtomicU8| d.load(Relaxed).min(15);
+                nibble(&pair[0]) | pair.get(1).map_or(0, |d| nibble(d) << 4)
+            })
+            .collect();
+        Pruning { nibbles }
+    }
+}
+
+impl Pruning {
+    /// Writes the table as one section.
+    pub fn encode(&self, encoder: &mut Encoder) {
+        encoder.bytes(&self.nibbles);
+    }
+
+    /// Reads a table of `entries` entries written by [`encode`](Self::encode).
+    pub fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Pruning> {
+        let nibbles = decoder.bytes()?;
+        (nibbles.len() == entries.div_ceil(2)).then_some(Pruning { nibbles })
+    }
+
+    /// The table's bytes, given up to be stored.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.nibbles
+    }
+}
+
+impl<S: AsRef<[u8]>> Pruning<S> {
+    /// The table over stored bytes (two entries a byte, the even entry in the low nibble).
+    pub fn from_bytes(nibbles: S) -> Pruning<S> {
+        Pruning { nibbles }
+    }
+
+    /// The stored bytes.
+    pub fn bytes(&self) -> &[u8] {
+        self.nibbles.as_ref()
+    }
+
+    /// The distance stored at `index` (a lower bound of the true distance, exact below 15).
+    #[inline]
+    pub fn get(&self, index: usize) -> u8 {
+        let byte = self.nibbles.as_ref()[index >> 1];
+        (byte >> ((index & 1) << 2)) & 15
+    }
+
+    /// Starts loading the entry at `index` (see [`prefetch`](super::prefetch)).
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        super::prefetch(self.nibbles.as_ref(), index >> 1);
+    }
+
+    /// How many entries have each depth (0..=15).
+    pub fn distribution(&self, entries: usize) -> [u64; 16] {
+        let mut counts = [0u64; 16];
+        for index in 0..entries {
+            counts[self.get(index) as usize] += 1;
+        }
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::{CornerPerm, SlicePerm};
+    use crate::cubie::MOVES;
+
+    /// The ten moves of phase 2, as indices into `MOVES`.
+    const PHASE2: [usize; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
+
+    #[test]
+    fn an_unreduced_table_matches_breadth_first_search_on_pieces() {
+        let moves: Vec<CubieCube> = PHASE2.iter().map(|&m| MOVES[m]).collect();
+        let corners = MoveTable::<CornerPerm>::build(&moves);
+        let slices = MoveTable::<SlicePerm>::build(&moves);
+        let table = Pruning::build(
+            &Unreduced,
+            |a, m| corners.apply(a, m),
+            &slices,
+            |b, _| b,
+            &mut |_, _| {},
+        );
+        // Independent check: a plain BFS over (corner permutation, slice permutation) pairs.
+        let mut distance = vec![u8::MAX; CornerPerm::COUNT * SlicePerm::COUNT];
+        distance[0] = 0;
+        let mut frontier = vec![(CornerPerm(0), SlicePerm(0))];
+        let mut depth = 0;
+        while !frontier.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for &(c, s) in &frontier {
+                for m in 0..moves.len() {
+                    let (c2, s2) = (corners.apply(c, m), slices.apply(s, m));
+                    let index = c2.index() * SlicePerm::COUNT + s2.index();
+                    if distance[index] == u8::MAX {
+                        distance[index] = depth;
+                        next.push((c2, s2));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        for (index, &d) in distance.iter().enumerate() {
+            assert_eq!(table.get(index), d.min(15), "entry {index}");
+        }
+    }
+}

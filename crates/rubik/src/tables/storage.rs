@@ -1,0 +1,1534 @@
+//! Table files: the on-disk cache of the solvers' lookup tables.
+//!
+//! A solver names each table with a [`TableSpec`] (a short name and a 64-bit fingerprint of
+//! everything the table's contents depend on) and hands [`load_or_build`] a function that builds
+//! the bytes. The first call builds the table and saves it as `DIR/NAME.tbl`; later calls
+//! memory-map that file instead of building again. [`verify`] checks a cached file without
+//! building, [`clear`] removes the cache, [`default_dir`] says where it lives.
+//!
+//! # The trust rule
+//!
+//! Every table can be rebuilt from the code alone, so a cached file is only a speed-up. It is
+//! used only when its whole header agrees with what the caller asked for (magic, format version,
+//! header checksum, name, parameters, length) *and* the checksum of its payload is right; the
+//! header is checked before a single entry is read. Anything else (a missing, truncated,
+//! corrupted or stale file, or one that cannot be read) is rebuilt, never used and never a crash:
+//! [`load_or_build`] cannot fail. If the rebuilt table cannot be saved (a read-only directory, a
+//! full disk), the table is still returned, with the reason in [`Origin::Built`].
+//!
+//! # The file format
+//!
+//! A 64-byte header, then the payload: the builder's bytes, verbatim. Integers are little-endian.
+//!
+//! | offset | size | field            | contents                                           |
+//! |-------:|-----:|------------------|----------------------------------------------------|
+//! |      0 |    8 | magic            | `RUBIKTBL` ([`MAGIC`])                              |
+//! |      8 |    4 | format version   | `u32`, [`FORMAT_VERSION`]                           |
+//! |     12 |    4 | header checksum  | `u32`, see below                                   |
+//! |     16 |    8 | parameters       | `u64`, [`TableSpec::params`]                        |
+//! |     24 |    8 | payload length   | `u64`, in bytes: the file is 64 bytes longer       |
+//! |     32 |    8 | payload checksum | `u64`, xxh3-64 of the payload                      |
+//! |     40 |   24 | name             | [`TableSpec::name`] in ASCII, padded with NUL bytes |
+//! |     64 |    n | payload          | the table                                          |
+//!
+//! The header checksum is the low half of the xxh3-64 of the 64 header bytes with the checksum
+//! field zeroed.
+//!
+//! The header fills 64 bytes so that the payload of a memory-mapped file (which starts on a page
+//! boundary) is 64-byte aligned. Every load checksums the whole payload: xxh3 runs at the speed of
+//! memory, and mapping and checking a 700 MB file from the page cache took 20–35 ms on the
+//! development machine (an optimised build; an unoptimised one takes 3 s).
+//!
+//! # Writing, and several writers at once
+//!
+//! A writer writes a temporary file beside the target (`NAME.tbl.PID.N.tmp`, created exclusively),
+//! syncs it to disk and renames it over `NAME.tbl`. Rename is atomic, so a reader sees either
+//! the old file or the new one, whole; two processes building the same table at once both write,
+//! and the last rename wins with a file as good as the other's. A file is never changed once it
+//! has its name, which is also what makes memory-mapping it sound (see [`TableBytes::Mapped`]).
+//! (Windows will not replace a file that another process has mapped: that writer keeps its table
+//! and reports the failed rename.)
+//!
+//! # Alignment and byte order
+//!
+//! The payload of a mapped file is 64-byte aligned. A freshly built table keeps the builder's
+//! `Vec<u8>` as it is (copying gigabytes for alignment is not worth it): Rust promises only byte
+//! alignment for it, but the system allocators of every supported platform return blocks aligned
+//! to at least 8 bytes, which is all the typed views [`Table::as_u16s`] and [`Table::as_u32s`]
+//! need; they check, and return `None` rather than misread. A builder stores wider entries
+//! little-endian (on a little-endian machine, `bytemuck::cast_slice` of a `&[u16]` does just that),
+//! and the typed views exist only on little-endian targets, so a file means the same everywhere.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use memmap2::Mmap;
+use thiserror::Error;
+use xxhash_rust::xxh3::{Xxh3Default, xxh3_64};
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"RUBIKTBL";
+
+/// The version of the file format described in the module documentation. Bump it whenever the
+/// layout changes: files of any other version are rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The length of the header, in bytes; the payload starts here.
+pub const HEADER_LEN: usize = 64;
+
+/// The longest table name, in bytes (the size of the header's name field).
+pub const NAME_LEN: usize = 24;
+
+/// The environment variable that overrides [`default_dir`].
+pub const DIR_VARIABLE: &str = "RUBIK_TABLES";
+
+/// The extension of a table file.
+const EXTENSION: &str = "tbl";
+
+/// The extension of a temporary file on its way to becoming a table file.
+const TEMP_EXTENSION: &str = "tmp";
+
+// Where each header field starts (see the table in the module documentation).
+const MAGIC_AT: usize = 0;
+const VERSION_AT: usize = 8;
+const HEADER_CHECKSUM_AT: usize = 12;
+const PARAMS_AT: usize = 16;
+const PAYLOAD_LEN_AT: usize = 24;
+const PAYLOAD_CHECKSUM_AT: usize = 32;
+const NAME_AT: usize = 40;
+
+/// Payloads are checksummed and written in pieces of this size, with a progress report after each.
+const CHUNK: usize = 64 << 20;
+
+/// What a table is: its name (also its file name) and a fingerprint of what its contents depend
+/// on. Two specs with the same name and different parameters describe different tables: a file
+/// saved under one is rebuilt when the other is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableSpec {
+    name: &'static str,
+    params: u64,
+}
+
+impl TableSpec {
+    /// A spec for the table `name` whose contents depend on `params`: a fingerprint chosen by the
+    /// table's builder, such as a version number of the building code combined with its size
+    /// parameters. Change it whenever the built bytes would change.
+    ///
+    /// # Panics
+    ///
+    /// If `name` is empty, longer than [`NAME_LEN`] bytes, or has a character other than `a`–`z`,
+    /// `0`–`9`, `-` and `_` (in a `const`, that is a compile error).
+    pub const fn new(name: &'static str, params: u64) -> TableSpec {
+        let bytes = name.as_bytes();
+        assert!(
+            !bytes.is_empty() && bytes.len() <= NAME_LEN,
+            "a table name has 1 to 24 bytes"
+        );
+        let mut i = 0;
+        while i < bytes.len() {
+            let byte = bytes[i];
+            assert!(
+                byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-' || byte == b'_',
+                "a table name is made of a-z, 0-9, '-' and '_'"
+            );
+            i += 1;
+        }
+        TableSpec { name, params }
+    }
+
+    /// The table's name, such as `"phase1-prune"`.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The fingerprint of what the table's contents depend on.
+    pub const fn params(&self) -> u64 {
+        self.params
+    }
+
+    /// The name as stored in the header: padded with NUL bytes.
+    fn header_name(&self) -> [u8; NAME_LEN] {
+        let mut name = [0; NAME_LEN];
+        name[..self.name.len()].copy_from_slice(self.name.as_bytes());
+        name
+    }
+}
+
+/// How far a long job has got, reported through a callback the caller may ignore (the library
+/// never prints). A builder reports its own stages; storage reports [`Progress::CHECKSUM`] and
+/// [`Progress::WRITE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is being done, such as `"checksum"` or a builder's `"phase1-prune depth 7"`.
+    pub stage: &'static str,
+    /// Units done so far.
+    pub done: u64,
+    /// Units in the whole stage; `done == total` when it is finished.
+    pub total: u64,
+}
+
+impl Progress {
+    /// The stage of checksumming a payload, counted in bytes.
+    pub const CHECKSUM: &'static str = "checksum";
+    /// The stage of writing a table file, counted in payload bytes.
+    pub const WRITE: &'static str = "write";
+}
+
+/// The bytes behind a [`Table`] returned by [`load_or_build`].
+pub enum TableBytes {
+    /// A table built in this process: the builder's vector, the payload alone.
+    Heap(Vec<u8>),
+    /// A cached file, memory-mapped whole (header and payload).
+    ///
+    /// Mapping a file is sound only while nobody changes it. This module never does: writers
+    /// create a new file and rename it over the old name, which leaves a mapped file untouched.
+    /// A person or program editing or truncating a table file in place while it is in use is
+    /// outside what any reader can guard against.
+    Mapped(Mmap),
+}
+
+impl AsRef<[u8]> for TableBytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            TableBytes::Heap(bytes) => bytes,
+            TableBytes::Mapped(map) => map,
+        }
+    }
+}
+
+impl fmt::Debug for TableBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableBytes::Heap(bytes) => write!(f, "Heap({} bytes)", bytes.len()),
+            TableBytes::Mapped(map) => write!(f, "Mapped({} bytes)", map.len()),
+        }
+    }
+}
+
+/// A table: its spec, its payload checksum and its bytes, owned without copying. `S` is either
+/// the payload alone ([`Table::from_payload`]) or a whole file image, header first, whose header
+/// and checksum were checked before the table was made ([`Table::from_image`]).
+pub struct Table<S: AsRef<[u8]> = TableBytes> {
+    bytes: S,
+    /// Where the payload starts in `bytes`: 0 or [`HEADER_LEN`].
+    start: usize,
+    spec: TableSpec,
+    checksum: u64,
+}
+
+impl<S: AsRef<[u8]>> Table<S> {
+    /// The table `spec` whose payload is `payload`; computes its checksum.
+    pub fn from_payload(spec: &TableSpec, payload: S) -> Table<S> {
+        Table::from_payload_reporting(spec, payload, &mut |_| {})
+    }
+
+    /// The table `spec` stored in `image`, the bytes of a whole table file, if its header and
+    /// checksum say it is that table.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Defect`] found, checking the header before the payload.
+    pub fn from_image(spec: &TableSpec, image: S) -> Result<Table<S>, Defect> {
+        Table::from_image_reporting(spec, image, &mut |_| {})
+    }
+
+    fn from_payload_reporting(
+        spec: &TableSpec,
+        payload: S,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Table<S> {
+        let checksum = checksum(payload.as_ref(), progress);
+        Table {
+            bytes: payload,
+            start: 0,
+            spec: *spec,
+            checksum,
+        }
+    }
+
+    fn from_image_reporting(
+        spec: &TableSpec,
+        image: S,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Table<S>, Defect> {
+        let checksum = check_image(spec, image.as_ref(), progress)?;
+        Ok(Table {
+            bytes: image,
+            start: HEADER_LEN,
+            spec: *spec,
+            checksum,
+        })
+    }
+
+    /// The spec this table was built or loaded for.
+    pub fn spec(&self) -> &TableSpec {
+        &self.spec
+    }
+
+    /// The xxh3-64 checksum of the payload.
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    /// The table's bytes, as the builder made them.
+    pub fn payload(&self) -> &[u8] {
+        &self.bytes.as_ref()[self.start..]
+    }
+
+    /// The payload as little-endian `u16`s, or `None` if its length is odd or it is not 2-byte
+    /// aligned (see the module documentation: in practice it always is).
+    #[cfg(target_endian = "little")]
+    pub fn as_u16s(&self) -> Option<&[u16]> {
+        cast(self.payload())
+    }
+
+    /// The payload as little-endian `u32`s, or `None` if its length is not a multiple of 4 or it
+    /// is not 4-byte aligned (see the module documentation: in practice it always is).
+    #[cfg(target_endian = "little")]
+    pub fn as_u32s(&self) -> Option<&[u32]> {
+        cast(self.payload())
+    }
+
+    /// The header of this table's file.
+    fn header(&self) -> [u8; HEADER_LEN] {
+        Header {
+            name: self.spec.header_name(),
+            params: self.spec.params,
+            payload_len: self.payload().len() as u64,
+            payload_checksum: self.checksum,
+        }
+        .encode()
+    }
+}
+
+/// The payload, so that a table can stand wherever bytes are wanted, such as the storage of a
+/// [`Pruning`](crate::tables::Pruning) table, without a copy.
+impl<S: AsRef<[u8]>> AsRef<[u8]> for Table<S> {
+    fn as_ref(&self) -> &[u8] {
+        self.payload()
+    }
+}
+
+impl<S: AsRef<[u8]>> fmt::Debug for Table<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("spec", &self.spec)
+            .field("len", &self.payload().len())
+            .field("checksum", &format_args!("{:#018x}", self.checksum))
+            .finish()
+    }
+}
+
+/// `bytes` as a slice of `T`, if the length and alignment allow (an empty slice always does).
+#[cfg(target_endian = "little")]
+fn cast<T: bytemuck::Pod>(bytes: &[u8]) -> Option<&[T]> {
+    if bytes.is_empty() {
+        return Some(&[]);
+    }
+    bytemuck::try_cast_slice(bytes).ok()
+}
+
+/// What is wrong with a table file: the first check it failed, in the order they are made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Defect {
+    /// The file ends before the header does.
+    #[error("{len} bytes, shorter than the {HEADER_LEN}-byte header")]
+    TooShort {
+        /// The file's length.
+        len: u64,
+    },
+    /// The file does not start with [`MAGIC`]: it is not a table file.
+    #[error("starts with \"{}\", not \"RUBIKTBL\"", found.escape_ascii())]
+    Magic {
+        /// The file's first eight bytes.
+        found: [u8; 8],
+    },
+    /// The file has another format version.
+    #[error("format version {found}, expected {expected}")]
+    Version {
+        /// The version in the file.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        expected: u32,
+    },
+    /// The header checksum does not match the header: the header is corrupted.
+    #[error("header checksum {stored:#010x}, but the header sums to {computed:#010x}")]
+    HeaderChecksum {
+        /// The checksum stored in the header.
+        stored: u32,
+        /// The checksum of the header as read.
+        computed: u32,
+    },
+    /// The file holds another table.
+    #[error("holds table {found:?}, expected {expected:?}")]
+    Name {
+        /// The name in the file, NUL padding removed (invalid UTF-8 replaced).
+        found: String,
+        /// The name asked for.
+        expected: &'static str,
+    },
+    /// The file holds the table built for other parameters.
+    #[error("parameters {found:#018x}, expected {expected:#018x}")]
+    Params {
+        /// The parameters in the file.
+        found: u64,
+        /// The parameters asked for.
+        expected: u64,
+    },
+    /// The payload is shorter or longer than the header says.
+    #[error("the header promises {header} payload bytes, the file holds {actual}")]
+    Length {
+        /// The payload length in the header.
+        header: u64,
+        /// The number of bytes after the header.
+        actual: u64,
+    },
+    /// The payload checksum does not match the payload: the payload is corrupted.
+    #[error("payload checksum {stored:#018x}, but the payload sums to {computed:#018x}")]
+    PayloadChecksum {
+        /// The checksum stored in the header.
+        stored: u64,
+        /// The checksum of the payload as read.
+        computed: u64,
+    },
+}
+
+/// The file-system operation that failed, in [`StorageError::Io`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operation {
+    /// Opening a table file to read it.
+    Open,
+    /// Memory-mapping an opened table file.
+    Map,
+    /// Creating the table directory.
+    CreateDir,
+    /// Creating a temporary file to write a table into.
+    CreateTemp,
+    /// Writing a temporary file.
+    Write,
+    /// Syncing a written file, or the directory after a rename, to disk.
+    Sync,
+    /// Renaming a written temporary file to the table's name.
+    Rename,
+    /// Listing the table directory.
+    ListDir,
+    /// Removing a table file or a temporary file.
+    Remove,
+}
+
+impl fmt::Display for Operation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Operation::Open => "open",
+            Operation::Map => "memory-map",
+            Operation::CreateDir => "create the directory",
+            Operation::CreateTemp => "create a temporary file",
+            Operation::Write => "write",
+            Operation::Sync => "sync to disk",
+            Operation::Rename => "rename the temporary file into place",
+            Operation::ListDir => "list the directory",
+            Operation::Remove => "remove",
+        })
+    }
+}
+
+/// A file-system operation that failed. A damaged table file is not an error (see [`Defect`]).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum StorageError {
+    /// An operation on `path` failed.
+    #[error("{}: cannot {operation}: {source}", path.display())]
+    Io {
+        /// The file or directory operated on (for [`Operation::Rename`], the table's name).
+        path: PathBuf,
+        /// What was being done.
+        operation: Operation,
+        /// The error the system gave.
+        source: io::Error,
+    },
+}
+
+impl StorageError {
+    fn io(path: &Path, operation: Operation) -> impl FnOnce(io::Error) -> StorageError {
+        move |source| StorageError::Io {
+            path: path.to_path_buf(),
+            operation,
+            source,
+        }
+    }
+}
+
+/// Why [`load_or_build`] built a table instead of loading it.
+#[derive(Debug)]
+pub enum CacheMiss {
+    /// There was no cached file.
+    Missing,
+    /// The cached file was damaged or stale.
+    Invalid(Defect),
+    /// The cached file could not be read.
+    Unreadable(StorageError),
+}
+
+/// Where the table returned by [`load_or_build`] came from.
+#[derive(Debug)]
+pub enum Origin {
+    /// From the cached file, which was valid.
+    Cached,
+    /// From the builder.
+    Built {
+        /// Why the cached file was not used.
+        cause: CacheMiss,
+        /// Why the built table could not be saved, if it could not (the table is fine anyway).
+        write_error: Option<StorageError>,
+    },
+}
+
+/// What [`verify`] found at a table's path.
+#[derive(Debug)]
+pub struct VerifyReport {
+    /// The file checked.
+    pub path: PathBuf,
+    /// What it holds.
+    pub status: Status,
+}
+
+/// The state of a cached table file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The file holds the table asked for and [`load_or_build`] would use it.
+    Valid {
+        /// The payload's length in bytes.
+        len: u64,
+        /// The payload's xxh3-64 checksum.
+        checksum: u64,
+    },
+    /// There is no file.
+    Missing,
+    /// The file is damaged or stale, and [`load_or_build`] would rebuild it.
+    Invalid(Defect),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Valid { len, checksum } => {
+                write!(f, "valid ({len} bytes, checksum {checksum:#018x})")
+            }
+            Status::Missing => f.write_str("missing"),
+            Status::Invalid(defect) => write!(f, "invalid: {defect}"),
+        }
+    }
+}
+
+/// Where the tables live unless the caller says otherwise: `$RUBIK_TABLES` if it is set and not
+/// empty, else `rubik` in the platform's cache directory (`$XDG_CACHE_HOME/rubik` or
+/// `~/.cache/rubik` on Linux); `None` if there is neither.
+pub fn default_dir() -> Option<PathBuf> {
+    choose_dir(std::env::var_os(DIR_VARIABLE), dirs::cache_dir)
+}
+
+fn choose_dir(
+    variable: Option<OsString>,
+    cache_dir: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    match variable {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => cache_dir().map(|cache| cache.join("rubik")),
+    }
+}
+
+/// The path of table `spec`'s file in `dir`: `dir/NAME.tbl`.
+pub fn path(dir: &Path, spec: &TableSpec) -> PathBuf {
+    dir.join(format!("{}.{EXTENSION}", spec.name))
+}
+
+/// Table `spec` from its cached file in `dir` if the file is valid (see the trust rule in the
+/// module documentation), else from `build`, saved to `dir` for next time (the directory is
+/// created if need be).
+///
+/// `build` receives `progress` to report through; storage reports its own stages through it too.
+/// A built table keeps the builder's vector ([`TableBytes::Heap`]); a cached one is mapped
+/// ([`TableBytes::Mapped`]).
+/// Never fails: a table that cannot be saved is returned all the same, with the reason in
+/// [`Origin::Built`].
+pub fn load_or_build(
+    dir: &Path,
+    spec: &TableSpec,
+    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
+    progress: &mut dyn FnMut(Progress),
+) -> (Table, Origin) {
+    let target = path(dir, spec);
+    let cause = match open(&target, spec, progress) {
+        Ok(table) => return (table, Origin::Cached),
+        Err(cause) => cause,
+    };
+    let payload = build(progress);
+    let table = Table::from_payload_reporting(spec, TableBytes::Heap(payload), progress);
+    let write_error = save(dir, &table, progress).err();
+    (table, Origin::Built { cause, write_error })
+}
+
+/// Whether table `spec`'s cached file in `dir` is there and valid, without building anything.
+/// Checksumming a large file takes a moment: it reports [`Progress::CHECKSUM`].
+///
+/// # Errors
+///
+/// [`StorageError::Io`] if the file is there but cannot be read; a damaged file is a
+/// [`Status::Invalid`] in the report.
+pub fn verify(
+    dir: &Path,
+    spec: &TableSpec,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<VerifyReport, StorageError> {
+    let target = path(dir, spec);
+    let status = match open(&target, spec, progress) {
+        Ok(table) => Status::Valid {
+            len: table.payload().len() as u64,
+            checksum: table.checksum(),
+        },
+        Err(CacheMiss::Missing) => Status::Missing,
+        Err(CacheMiss::Invalid(defect)) => Status::Invalid(defect),
+        Err(CacheMiss::Unreadable(error)) => return Err(error),
+    };
+    Ok(VerifyReport {
+        path: target,
+        status,
+    })
+}
+
+/// Removes rubik's files from `dir`: every `*.tbl` file and every temporary file a writer left
+/// behind (`NAME.tbl.PID.N.tmp`), and nothing else. Returns the paths removed; a missing
+/// directory has nothing to remove. A writer whose temporary file is removed under it reports
+/// a write error and keeps its table.
+///
+/// # Errors
+///
+/// [`StorageError::Io`] if the directory cannot be listed or a file cannot be removed.
+pub fn clear(dir: &Path) -> Result<Vec<PathBuf>, StorageError> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(StorageError::io(dir, Operation::ListDir)(error)),
+    };
+    let mut removed = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(StorageError::io(dir, Operation::ListDir))?;
+        let file = entry.path();
+        let file_type = entry
+            .file_type()
+            .map_err(StorageError::io(&file, Operation::ListDir))?;
+        let ours = entry
+            .file_name()
+            .to_str()
+            .is_some_and(|name| is_table_file(name) || is_temp_file(name));
+        if file_type.is_dir() || !ours {
+            continue;
+        }
+        match fs::remove_file(&file) {
+            Ok(()) => removed.push(file),
+            // Another process got there first.
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(StorageError::io(&file, Operation::Remove)(error)),
+        }
+    }
+    removed.sort();
+    Ok(removed)
+}
+
+/// `NAME.tbl`.
+fn is_table_file(name: &str) -> bool {
+    name.strip_suffix(EXTENSION)
+        .and_then(|stem| stem.strip_suffix('.'))
+        .is_some_and(|stem| !stem.is_empty())
+}
+
+/// `NAME.tbl.PID.N.tmp`, as [`create_temp`] names them.
+fn is_temp_file(name: &str) -> bool {
+    let Some(rest) = name
+        .strip_suffix(TEMP_EXTENSION)
+        .and_then(|rest| rest.strip_suffix('.'))
+    else {
+        return false;
+    };
+    let mut parts = rest.rsplitn(3, '.');
+    let is_number = |part: Option<&str>| {
+        part.is_some_and(|part| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit()))
+    };
+    is_number(parts.next()) && is_number(parts.next()) && parts.next().is_some_and(is_table_file)
+}
+
+/// The table in the file at `target`, if it is there, readable and valid.
+fn open(
+    target: &Path,
+    spec: &TableSpec,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Table, CacheMiss> {
+    let file = match File::open(target) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(CacheMiss::Missing),
+        Err(error) => {
+            return Err(CacheMiss::Unreadable(StorageError::io(
+                target,
+                Operation::Open,
+            )(error)));
+        }
+    };
+    // SAFETY: the mapping stays valid as long as nobody modifies the file, and writers never
+    // do: they rename a new file over the name (see `TableBytes::Mapped`).
+    let map = unsafe { Mmap::map(&file) }
+        .map_err(|error| CacheMiss::Unreadable(StorageError::io(target, Operation::Map)(error)))?;
+    Table::from_image_reporting(spec, TableBytes::Mapped(map), progress).map_err(CacheMiss::Invalid)
+}
+
+/// Saves `table` as its file in `dir`: write a temporary file, sync it, rename it into place.
+/// On failure the temporary file is removed (if that fails too, [`clear`] removes it later).
+fn save(dir: &Path, table: &Table, progress: &mut dyn FnMut(Progress)) -> Result<(), StorageError> {
+    fs::create_dir_all(dir).map_err(StorageError::io(dir, Operation::CreateDir))?;
+    let (temp, file) = create_temp(dir, table.spec())?;
+    let saved = write_and_rename(dir, table, &temp, file, progress);
+    if saved.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    saved
+}
+
+/// A new, empty temporary file for `spec` in `dir`, with a name no other writer in this or any
+/// other process has: exclusive creation settles any clash, such as a reused process id.
+fn create_temp(dir: &Path, spec: &TableSpec) -> Result<(PathBuf, File), StorageError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let name = format!(
+            "{}.{EXTENSION}.{}.{n}.{TEMP_EXTENSION}",
+            spec.name,
+            process::id()
+        );
+        let temp = dir.join(name);
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(StorageError::io(&temp, Operation::CreateTemp)(error)),
+        }
+    }
+}
+
+fn write_and_rename(
+    dir: &Path,
+    table: &Table,
+    temp: &Path,
+    mut file: File,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), StorageError> {
+    file.write_all(&table.header())
+        .map_err(StorageError::io(temp, Operation::Write))?;
+    let payload = table.payload();
+    let total = payload.len() as u64;
+    let mut done = 0;
+    progress(Progress {
+        stage: Progress::WRITE,
+        done,
+        total,
+    });
+    for chunk in payload.chunks(CHUNK) {
+        file.write_all(chunk)
+            .map_err(StorageError::io(temp, Operation::Write))?;
+        done += chunk.len() as u64;
+        progress(Progress {
+            stage: Progress::WRITE,
+            done,
+            total,
+        });
+    }
+    file.sync_all()
+        .map_err(StorageError::io(temp, Operation::Sync))?;
+    drop(file);
+    let target = path(dir, table.spec());
+    fs::rename(temp, &target).map_err(StorageError::io(&target, Operation::Rename))?;
+    sync_dir(dir)
+}
+
+/// Makes a rename in `dir` durable. Only Unix can open a directory to sync it.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> Result<(), StorageError> {
+    File::open(dir)
+        .and_then(|dir| dir.sync_all())
+        .map_err(StorageError::io(dir, Operation::Sync))
+}
+
+/// Makes a rename in `dir` durable. Only Unix can open a directory to sync it.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> Result<(), StorageError> {
+    Ok(())
+}
+
+/// The checksum of the payload in `image` if `image` is a valid file for table `spec`.
+fn check_image(
+    spec: &TableSpec,
+    image: &[u8],
+    progress: &mut dyn FnMut(Progress),
+) -> Result<u64, Defect> {
+    let Some(header) = image.first_chunk::<HEADER_LEN>() else {
+        return Err(Defect::TooShort {
+            len: image.len() as u64,
+        });
+    };
+    let header = Header::decode(header)?;
+    if header.name != spec.header_name() {
+        let end = header.name.iter().position(|&byte| byte == 0);
+        let found = &header.name[..end.unwrap_or(NAME_LEN)];
+        return Err(Defect::Name {
+            found: String::from_utf8_lossy(found).into_owned(),
+            expected: spec.name,
+        });
+    }
+    if header.params != spec.params {
+        return Err(Defect::Params {
+            found: header.params,
+            expected: spec.params,
+        });
+    }
+    let payload = &image[HEADER_LEN..];
+    if header.payload_len != payload.len() as u64 {
+        return Err(Defect::Length {
+            header: header.payload_len,
+            actual: payload.len() as u64,
+        });
+    }
+    let computed = checksum(payload, progress);
+    if computed != header.payload_checksum {
+        return Err(Defect::PayloadChecksum {
+            stored: header.payload_checksum,
+            computed,
+        });
+    }
+    Ok(computed)
+}
+
+/// The xxh3-64 checksum of `payload`, reporting [`Progress::CHECKSUM`] after every chunk.
+fn checksum(payload: &[u8], progress: &mut dyn FnMut(Progress)) -> u64 {
+    let total = payload.len() as u64;
+    let mut done = 0;
+    progress(Progress {
+        stage: Progress::CHECKSUM,
+        done,
+        total,
+    });
+    let mut hasher = Xxh3Default::new();
+    for chunk in payload.chunks(CHUNK) {
+        hasher.update(chunk);
+        done += chunk.len() as u64;
+        progress(Progress {
+            stage: Progress::CHECKSUM,
+            done,
+            total,
+        });
+    }
+    hasher.digest()
+}
+
+/// The fields of a header that vary between tables (magic and version are constants).
+#[derive(Debug, PartialEq, Eq)]
+struct Header {
+    name: [u8; NAME_LEN],
+    params: u64,
+    payload_len: u64,
+    payload_checksum: u64,
+}
+
+impl Header {
+    fn encode(&self) -> [u8; HEADER_LEN] {
+        let mut bytes = [0; HEADER_LEN];
+        put(&mut bytes, MAGIC_AT, &MAGIC);
+        put(&mut bytes, VERSION_AT, &FORMAT_VERSION.to_le_bytes());
+        put(&mut bytes, PARAMS_AT, &self.params.to_le_bytes());
+        put(&mut bytes, PAYLOAD_LEN_AT, &self.payload_len.to_le_bytes());
+        put(
+            &mut bytes,
+            PAYLOAD_CHECKSUM_AT,
+            &self.payload_checksum.to_le_bytes(),
+        );
+        put(&mut bytes, NAME_AT, &self.name);
+        let sum = header_checksum(&bytes);
+        put(&mut bytes, HEADER_CHECKSUM_AT, &sum.to_le_bytes());
+        bytes
+    }
+
+    /// Checks magic, version and header checksum, in that order, and reads the other fields.
+    fn decode(bytes: &[u8; HEADER_LEN]) -> Result<Header, Defect> {
+        let magic = get(bytes, MAGIC_AT);
+        if magic != MAGIC {
+            return Err(Defect::Magic { found: magic });
+        }
+        let version = u32::from_le_bytes(get(bytes, VERSION_AT));
+        if version != FORMAT_VERSION {
+            return Err(Defect::Version {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let stored = u32::from_le_bytes(get(bytes, HEADER_CHECKSUM_AT));
+        let computed = header_checksum(bytes);
+        if stored != computed {
+            return Err(Defect::HeaderChecksum { stored, computed });
+        }
+        Ok(Header {
+            name: get(bytes, NAME_AT),
+            params: u64::from_le_bytes(get(bytes, PARAMS_AT)),
+            payload_len: u64::from_le_bytes(get(bytes, PAYLOAD_LEN_AT)),
+            payload_checksum: u64::from_le_bytes(get(bytes, PAYLOAD_CHECKSUM_AT)),
+        })
+    }
+}
+
+/// The low half of xxh3-64 of `header` with its checksum field zeroed: 32 bits are plenty to
+/// catch a damaged 64-byte header, whose fields are checked one by one anyway.
+fn header_checksum(header: &[u8; HEADER_LEN]) -> u32 {
+    let mut zeroed = *header;
+    put(&mut zeroed, HEADER_CHECKSUM_AT, &[0; 4]);
+    xxh3_64(&zeroed) as u32
+}
+
+fn put(header: &mut [u8; HEADER_LEN], at: usize, field: &[u8]) {
+    header[at..at + field.len()].copy_from_slice(field);
+}
+
+fn get<const N: usize>(header: &[u8; HEADER_LEN], at: usize) -> [u8; N] {
+    let mut field = [0; N];
+    field.copy_from_slice(&header[at..at + N]);
+    field
+}
+
+#[cfg(test)]
+mod tests {
+    use std::panic;
+    use std::sync::atomic::{AtomicBool, AtomicUsize};
+    use std::sync::{Arc, Barrier};
+    use std::thread;
+    use std::time::Instant;
+
+    use tempfile::TempDir;
+
+    use super::*;
+
+    const SPEC: TableSpec = TableSpec::new("test-table", 0x0123_4567_89ab_cdef);
+
+    /// `len` bytes that differ from place to place.
+    fn payload(len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect()
+    }
+
+    /// The bytes of the file that table `spec` with `payload` is saved as.
+    fn image(spec: &TableSpec, payload: &[u8]) -> Vec<u8> {
+        let table = Table::from_payload(spec, payload);
+        [&table.header()[..], payload].concat()
+    }
+
+    /// [`load_or_build`] with a builder that returns `payload` and counts its calls.
+    fn load(dir: &Path, payload: &[u8], calls: &AtomicUsize) -> (Table, Origin) {
+        let build = |_: &mut dyn FnMut(Progress)| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            payload.to_vec()
+        };
+        load_or_build(dir, &SPEC, build, &mut |_| {})
+    }
+
+    fn status(dir: &Path) -> Status {
+        verify(dir, &SPEC, &mut |_| {}).unwrap().status
+    }
+
+    /// The names of the entries of `dir`, sorted.
+    fn listing(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn header_fields_sit_where_the_format_says() {
+        let payload = payload(100);
+        let image = image(&SPEC, &payload);
+        assert_eq!(image.len(), HEADER_LEN + 100);
+        assert_eq!(&image[0..8], b"RUBIKTBL");
+        assert_eq!(image[8..12], FORMAT_VERSION.to_le_bytes());
+        assert_eq!(image[16..24], 0x0123_4567_89ab_cdef_u64.to_le_bytes());
+        assert_eq!(image[24..32], 100_u64.to_le_bytes());
+        assert_eq!(image[32..40], xxh3_64(&payload).to_le_bytes());
+        assert_eq!(&image[40..50], b"test-table");
+        assert_eq!(image[50..64], [0; 14]);
+        let mut zeroed: [u8; HEADER_LEN] = image[..HEADER_LEN].try_into().unwrap();
+        zeroed[12..16].fill(0);
+        assert_eq!(image[12..16], (xxh3_64(&zeroed) as u32).to_le_bytes());
+        assert_eq!(&image[HEADER_LEN..], payload);
+    }
+
+    #[test]
+    fn a_built_table_is_saved_then_loaded_from_the_cache() {
+        let dir = TempDir::new().unwrap();
+        let calls = AtomicUsize::new(0);
+        let expected = payload(10_000);
+
+        let (built, origin) = load(dir.path(), &expected, &calls);
+        assert!(matches!(
+            origin,
+            Origin::Built {
+                cause: CacheMiss::Missing,
+                write_error: None
+            }
+        ));
+        assert!(matches!(built.bytes, TableBytes::Heap(_)));
+        assert_eq!(built.payload(), expected);
+        assert_eq!(built.spec(), &SPEC);
+        assert_eq!(built.checksum(), xxh3_64(&expected));
+        assert_eq!(listing(dir.path()), ["test-table.tbl"]);
+        let target = path(dir.path(), &SPEC);
+        assert_eq!(fs::read(&target).unwrap(), image(&SPEC, &expected));
+
+        let (cached, origin) = load(dir.path(), &expected, &calls);
+        assert!(matches!(origin, Origin::Cached));
+        assert!(matches!(cached.bytes, TableBytes::Mapped(_)));
+        assert_eq!(cached.payload(), expected);
+        assert_eq!(cached.checksum(), built.checksum());
+        assert_eq!(
+            calls.load(Ordering::Relaxed),
+            1,
+            "the second load built again"
+        );
+        let pruning = crate::tables::Pruning::from_bytes(cached);
+        assert_eq!(
+            pruning.bytes(),
+            expected,
+            "a table is the bytes of a pruning table"
+        );
+
+        let report = verify(dir.path(), &SPEC, &mut |_| {}).unwrap();
+        assert_eq!(report.path, target);
+        assert_eq!(
+            report.status,
+            Status::Valid {
+                len: 10_000,
+                checksum: xxh3_64(&expected)
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_table_round_trips() {
+        let dir = TempDir::new().unwrap();
+        let calls = AtomicUsize::new(0);
+        load(dir.path(), &[], &calls);
+        let (table, origin) = load(dir.path(), &[], &calls);
+        assert!(matches!(origin, Origin::Cached));
+        assert!(table.payload().is_empty());
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn damaged_and_stale_files_are_detected_and_rebuilt() {
+        type Damage = fn(&mut Vec<u8>);
+        type Expect = fn(&Defect) -> bool;
+        let len = 5_000;
+        let expected = payload(len);
+        let stored = xxh3_64(&expected);
+        let other_version: Damage = |image| {
+            image[VERSION_AT..VERSION_AT + 4].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+            let header = image.first_chunk_mut::<HEADER_LEN>().unwrap();
+            let sum = header_checksum(header);
+            put(header, HEADER_CHECKSUM_AT, &sum.to_le_bytes());
+        };
+        let cases: [(&str, Damage, Expect); 15] = [
+            (
+                "a payload byte flipped",
+                |image| image[HEADER_LEN + 3] ^= 0x10,
+                |defect| matches!(defect, Defect::PayloadChecksum { .. }),
+            ),
+            (
+                "the last payload byte flipped",
+                |image| *image.last_mut().unwrap() ^= 0x01,
+                |defect| matches!(defect, Defect::PayloadChecksum { .. }),
+            ),
+            (
+                "a parameter byte flipped",
+                |image| image[PARAMS_AT] ^= 0x01,
+                |defect| matches!(defect, Defect::HeaderChecksum { .. }),
+            ),
+            (
+                "a name byte flipped",
+                |image| image[NAME_AT + 2] ^= 0x20,
+                |defect| matches!(defect, Defect::HeaderChecksum { .. }),
+            ),
+            (
+                "the header checksum flipped",
+                |image| image[HEADER_CHECKSUM_AT + 3] ^= 0x80,
+                |defect| matches!(defect, Defect::HeaderChecksum { .. }),
+            ),
+            (
+                "the magic damaged",
+                |image| image[0] = b'X',
+                |defect| matches!(defect, Defect::Magic { found } if found == b"XUBIKTBL"),
+            ),
+            (
+                "the payload cut short",
+                |image| {
+                    image.pop();
+                },
+                |defect| {
+                    *defect
+                        == Defect::Length {
+                            header: 5_000,
+                            actual: 4_999,
+                        }
+                },
+            ),
+            (
+                "a byte appended",
+                |image| image.push(0),
+                |defect| {
+                    *defect
+                        == Defect::Length {
+                            header: 5_000,
+                            actual: 5_001,
+                        }
+                },
+            ),
+            (
+                "the header cut short",
+                |image| image.truncate(40),
+                |defect| *defect == Defect::TooShort { len: 40 },
+            ),
+            (
+                "an empty file",
+                |image| image.clear(),
+                |defect| *defect == Defect::TooShort { len: 0 },
+            ),
+            (
+                "garbage",
+                |image| *image = payload(4096),
+                |defect| matches!(defect, Defect::Magic { .. }),
+            ),
+            (
+                "a zeroed header",
+                |image| image[..HEADER_LEN].fill(0),
+                |defect| *defect == Defect::Magic { found: [0; 8] },
+            ),
+            ("another format version", other_version, |defect| {
+                *defect
+                    == Defect::Version {
+                        found: FORMAT_VERSION + 1,
+                        expected: FORMAT_VERSION,
+                    }
+            }),
+            (
+                "other parameters",
+                |image| *image = image_for(&TableSpec::new("test-table", 7)),
+                |defect| {
+                    *defect
+                        == Defect::Params {
+                            found: 7,
+                            expected: SPEC.params(),
+                        }
+                },
+            ),
+            (
+                "another table",
+                |image| *image = image_for(&TableSpec::new("other-table", SPEC.params())),
+                |defect| {
+                    *defect
+                        == Defect::Name {
+                            found: "other-table".into(),
+                            expected: "test-table",
+                        }
+                },
+            ),
+        ];
+        fn image_for(spec: &TableSpec) -> Vec<u8> {
+            image(spec, &payload(5_000))
+        }
+
+        for (what, damage, expect) in cases {
+            let dir = TempDir::new().unwrap();
+            let mut damaged = image(&SPEC, &expected);
+            damage(&mut damaged);
+            fs::write(path(dir.path(), &SPEC), &damaged).unwrap();
+
+            let Status::Invalid(defect) = status(dir.path()) else {
+                panic!("{what}: verify did not find the damage");
+            };
+            assert!(expect(&defect), "{what}: verify found {defect:?}");
+            let in_memory = Table::from_image(&SPEC, damaged.as_slice()).unwrap_err();
+            assert_eq!(
+                in_memory, defect,
+                "{what}: from_image disagrees with verify"
+            );
+
+            let calls = AtomicUsize::new(0);
+            let (table, origin) = load(dir.path(), &expected, &calls);
+            let Origin::Built {
+                cause: CacheMiss::Invalid(cause),
+                write_error: None,
+            } = origin
+            else {
+                panic!("{what}: {origin:?}");
+            };
+            assert_eq!(cause, defect, "{what}");
+            assert_eq!(calls.load(Ordering::Relaxed), 1, "{what}");
+            assert_eq!(table.payload(), expected, "{what}");
+            assert_eq!(
+                status(dir.path()),
+                Status::Valid {
+                    len: len as u64,
+                    checksum: stored
+                },
+                "{what}: not repaired"
+            );
+        }
+    }
+
+    #[test]
+    fn statuses_and_defects_say_what_is_wrong() {
+        let dir = TempDir::new().unwrap();
+        assert_eq!(status(dir.path()), Status::Missing);
+        let cases = [
+            (Status::Missing, "missing"),
+            (
+                Status::Valid {
+                    len: 64,
+                    checksum: 0xabc,
+                },
+                "valid (64 bytes, checksum 0x0000000000000abc)",
+            ),
+            (
+                Status::Invalid(Defect::Version {
+                    found: 2,
+                    expected: 1,
+                }),
+                "invalid: format version 2, expected 1",
+            ),
+            (
+                Status::Invalid(Defect::Magic {
+                    found: *b"GIF89a\0\x01",
+                }),
+                r#"invalid: starts with "GIF89a\x00\x01", not "RUBIKTBL""#,
+            ),
+            (
+                Status::Invalid(Defect::Params {
+                    found: 1,
+                    expected: 2,
+                }),
+                "invalid: parameters 0x0000000000000001, expected 0x0000000000000002",
+            ),
+            (
+                Status::Invalid(Defect::Length {
+                    header: 10,
+                    actual: 9,
+                }),
+                "invalid: the header promises 10 payload bytes, the file holds 9",
+            ),
+        ];
+        for (status, text) in cases {
+            assert_eq!(status.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn racing_builders_all_get_the_table_and_leave_a_valid_file() {
+        const BUILDERS: usize = 4;
+        let dir = TempDir::new().unwrap();
+        let expected = Arc::new(payload(4 << 20));
+        let done = Arc::new(AtomicBool::new(false));
+        // A reader checks the file all along: it is missing or whole, never half-written.
+        let reader = {
+            let (dir, done) = (dir.path().to_path_buf(), Arc::clone(&done));
+            thread::spawn(move || {
+                let mut checks = 0;
+                while !done.load(Ordering::Relaxed) {
+                    let status = status(&dir);
+                    assert!(
+                        matches!(status, Status::Missing | Status::Valid { .. }),
+                        "{status}"
+                    );
+                    checks += 1;
+                }
+                checks
+            })
+        };
+        for _round in 0..3 {
+            clear(dir.path()).unwrap();
+            let start = Arc::new(Barrier::new(BUILDERS));
+            let builders: Vec<_> = (0..BUILDERS)
+                .map(|_| {
+                    let (dir, start) = (dir.path().to_path_buf(), Arc::clone(&start));
+                    let expected = Arc::clone(&expected);
+                    thread::spawn(move || {
+                        start.wait();
+                        let (table, origin) = load(&dir, &expected, &AtomicUsize::new(0));
+                        assert_eq!(table.payload(), expected.as_slice());
+                        assert!(
+                            matches!(
+                                origin,
+                                Origin::Cached
+                                    | Origin::Built {
+                                        write_error: None,
+                                        ..
+                                    }
+                            ),
+                            "{origin:?}"
+                        );
+                    })
+                })
+                .collect();
+            for builder in builders {
+                builder.join().unwrap();
+            }
+            assert!(matches!(status(dir.path()), Status::Valid { .. }));
+            assert_eq!(listing(dir.path()), ["test-table.tbl"]);
+        }
+        done.store(true, Ordering::Relaxed);
+        assert!(reader.join().unwrap() > 0);
+    }
+
+    #[test]
+    fn an_unwritable_directory_still_yields_the_table() {
+        // Permissions do not stop root, so the directory is made impossible: under a file.
+        let root = TempDir::new().unwrap();
+        let blocker = root.path().join("a-file");
+        fs::write(&blocker, b"").unwrap();
+        let dir = blocker.join("tables");
+        let expected = payload(1_000);
+
+        let (table, origin) = load(&dir, &expected, &AtomicUsize::new(0));
+        assert_eq!(table.payload(), expected);
+        let Origin::Built {
+            cause: CacheMiss::Unreadable(StorageError::Io { operation, .. }),
+            write_error:
+                Some(StorageError::Io {
+                    path: failed,
+                    operation: write_operation,
+                    ..
+                }),
+        } = origin
+        else {
+            panic!("{origin:?}");
+        };
+        assert_eq!(operation, Operation::Open);
+        assert_eq!(
+            (failed, write_operation),
+            (dir.clone(), Operation::CreateDir)
+        );
+        let error = verify(&dir, &SPEC, &mut |_| {}).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("{}: cannot open: ", path(&dir, &SPEC).display())),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_directory_in_the_way_is_neither_used_nor_replaced() {
+        let dir = TempDir::new().unwrap();
+        let target = path(dir.path(), &SPEC);
+        fs::create_dir(&target).unwrap();
+        let expected = payload(1_000);
+
+        let (table, origin) = load(dir.path(), &expected, &AtomicUsize::new(0));
+        assert_eq!(table.payload(), expected);
+        let Origin::Built {
+            cause: CacheMiss::Unreadable(StorageError::Io { operation, .. }),
+            write_error:
+                Some(StorageError::Io {
+                    path: failed,
+                    operation: write_operation,
+                    ..
+                }),
+        } = origin
+        else {
+            panic!("{origin:?}");
+        };
+        assert_eq!(operation, Operation::Map);
+        assert_eq!((failed, write_operation), (target, Operation::Rename));
+        // The temporary file went with the failure.
+        assert_eq!(listing(dir.path()), ["test-table.tbl"]);
+        assert!(verify(dir.path(), &SPEC, &mut |_| {}).is_err());
+    }
+
+    #[test]
+    fn clear_removes_only_rubiks_files() {
+        let dir = TempDir::new().unwrap();
+        let ours = ["a.tbl", "phase1-prune.tbl", "b.tbl.123.4.tmp"];
+        let theirs = [
+            "notes.txt",
+            "a.tbl.bak",
+            ".tbl",
+            "x.tmp",
+            "b.tbl.123.tmp",
+            "b.tbl.12x.4.tmp",
+            "b.123.4.tmp",
+            "b.tbl.123.4.tmp.old",
+        ];
+        for name in ours.iter().chain(&theirs) {
+            fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        fs::create_dir(dir.path().join("sub.tbl")).unwrap();
+
+        let removed = clear(dir.path()).unwrap();
+        let mut expected: Vec<PathBuf> = ours.iter().map(|name| dir.path().join(name)).collect();
+        expected.sort();
+        assert_eq!(removed, expected);
+        let mut left: Vec<&str> = theirs.to_vec();
+        left.push("sub.tbl");
+        left.sort();
+        assert_eq!(listing(dir.path()), left);
+
+        assert_eq!(
+            clear(&dir.path().join("none")).unwrap(),
+            Vec::<PathBuf>::new()
+        );
+    }
+
+    #[test]
+    fn progress_reports_each_stage_to_the_end() {
+        let dir = TempDir::new().unwrap();
+        let progress = |stage, done, total| Progress { stage, done, total };
+        let build = |report: &mut dyn FnMut(Progress)| {
+            report(progress("build", 1, 2));
+            report(progress("build", 2, 2));
+            payload(300)
+        };
+        let mut seen = Vec::new();
+        load_or_build(dir.path(), &SPEC, build, &mut |step| seen.push(step));
+        assert_eq!(
+            seen,
+            [
+                progress("build", 1, 2),
+                progress("build", 2, 2),
+                progress(Progress::CHECKSUM, 0, 300),
+                progress(Progress::CHECKSUM, 300, 300),
+                progress(Progress::WRITE, 0, 300),
+                progress(Progress::WRITE, 300, 300),
+            ]
+        );
+
+        seen.clear();
+        load_or_build(dir.path(), &SPEC, build, &mut |step| seen.push(step));
+        assert_eq!(
+            seen,
+            [
+                progress(Progress::CHECKSUM, 0, 300),
+                progress(Progress::CHECKSUM, 300, 300),
+            ]
+        );
+    }
+
+    #[test]
+    fn typed_views_read_little_endian_entries() {
+        let dir = TempDir::new().unwrap();
+        let entries = [1, 0, 2, 0, 3, 0, 4, 0];
+        let calls = AtomicUsize::new(0);
+        for _ in 0..2 {
+            // Built, then mapped.
+            let (table, _) = load(dir.path(), &entries, &calls);
+            assert_eq!(table.as_u16s(), Some(&[1, 2, 3, 4][..]));
+            assert_eq!(table.as_u32s(), Some(&[0x2_0001, 0x4_0003][..]));
+        }
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
+
+        let odd = Table::from_payload(&SPEC, vec![1, 2, 3]);
+        assert_eq!((odd.as_u16s(), odd.as_u32s()), (None, None));
+        let six = Table::from_payload(&SPEC, vec![1, 0, 2, 0, 3, 0]);
+        assert_eq!((six.as_u16s(), six.as_u32s()), (Some(&[1, 2, 3][..]), None));
+        let empty = Table::from_payload(&SPEC, Vec::new());
+        assert_eq!(empty.as_u32s(), Some(&[][..]));
+    }
+
+    #[test]
+    fn table_names_are_short_lowercase_words() {
+        assert_eq!(
+            TableSpec::new("abcdefghijklmnopqrstuvwx", 0).name().len(),
+            NAME_LEN
+        );
+        assert_eq!(
+            TableSpec::new("phase2_corner-perm9", 0).name(),
+            "phase2_corner-perm9"
+        );
+        for bad in [
+            "",
+            "abcdefghijklmnopqrstuvwxy",
+            "Phase1",
+            "a.b",
+            "a b",
+            "a/b",
+            "é",
+        ] {
+            let made = panic::catch_unwind(|| TableSpec::new(bad, 0));
+            assert!(made.is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn files_are_named_after_their_table() {
+        assert_eq!(
+            path(Path::new("/cache/rubik"), &SPEC),
+            Path::new("/cache/rubik/test-table.tbl")
+        );
+    }
+
+    #[test]
+    fn the_default_dir_is_the_variable_or_the_cache_dir() {
+        let cache = || Some(PathBuf::from("/home/u/.cache"));
+        let chosen = choose_dir(Some("/tables".into()), || unreachable!());
+        assert_eq!(chosen, Some(PathBuf::from("/tables")));
+        let cached = Some(PathBuf::from("/home/u/.cache/rubik"));
+        assert_eq!(choose_dir(Some("".into()), cache), cached);
+        assert_eq!(choose_dir(None, cache), cached);
+        assert_eq!(choose_dir(None, || None), None);
+    }
+
+    /// Run once in release mode to measure a large load:
+    /// `cargo test --release -p rubik --lib -- --ignored --nocapture loading_700_mb`.
+    #[test]
+    #[ignore = "writes 700 MB; a measurement, not a check"]
+    fn loading_700_mb() {
+        const LEN: usize = 700_000_000;
+        let dir = TempDir::new().unwrap();
+        let expected = payload(LEN);
+
+        let started = Instant::now();
+        let sum = xxh3_64(&expected);
+        let hashed = started.elapsed();
+
+        let started = Instant::now();
+        let calls = AtomicUsize::new(0);
+        let (built, _) = load_or_build(dir.path(), &SPEC, |_| expected.clone(), &mut |_| {});
+        assert_eq!(built.checksum(), sum);
+        drop(built);
+        let saved = started.elapsed();
+
+        let mut chunks = 0;
+        let started = Instant::now();
+        let (table, origin) = load(dir.path(), &expected, &calls);
+        let loaded = started.elapsed();
+        assert!(matches!(origin, Origin::Cached));
+        assert_eq!(table.checksum(), sum);
+        assert_eq!(table.payload(), expected);
+        drop(table);
+        let started = Instant::now();
+        verify(dir.path(), &SPEC, &mut |_| chunks += 1).unwrap();
+        let verified = started.elapsed();
+        assert_eq!(chunks, 1 + LEN.div_ceil(CHUNK));
+
+        eprintln!(
+            "700 MB: xxh3 in memory {hashed:?}; build, checksum, write and fsync {saved:?}; \
+             from the page cache: load_or_build {loaded:?}, verify {verified:?}"
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! The two-phase solver on the small tables: every solution replays to solved; limits and
+//! budgets behave; hard positions; random-state scrambles; the table cache.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use rubik::cubie::MOVES;
+use rubik::search::two_phase::{Limits, SolveError, TableSize, TwoPhase, TwoPhaseTables};
+use rubik::tables::storage::{CacheMiss, Origin};
+use rubik::{Alg, CubieCube, FaceletCube};
+
+static TABLES: LazyLock<TwoPhaseTables> =
+    LazyLock::new(|| TwoPhaseTables::build(TableSize::Small, &mut |_| {}));
+
+fn within(max_length: usize) -> Limits {
+    Limits {
+        max_length: Some(max_length),
+        ..Limits::default()
+    }
+}
+
+/// Solves `cube` and checks that the solution solves it.
+fn solve(cube: &CubieCube, limits: &Limits) -> Result<Vec<u8>, SolveError> {
+    let solution = TwoPhase::new(&TABLES).solve(cube, limits)?;
+    let end = solution
+        .moves
+        .iter()
+        .fold(*cube, |c, &m| c * MOVES[m as usize]);
+    assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
+    // The notation says the same as the move numbers.
+    let mut stickers = FaceletCube::from(cube);
+    stickers.apply_alg(&solution.alg()).unwrap();
+    assert!(stickers.is_solved());
+    Ok(solution.moves)
+}
+
+fn cube_of(alg: &str) -> CubieCube {
+    let mut cube = FaceletCube::solved(3);
+    cube.apply_alg(&alg.parse::<Alg>().unwrap()).unwrap();
+    CubieCube::try_from(&cube).unwrap()
+}
+
+#[test]
+fn the_solved_cube_needs_no_moves() {
+    assert!(solve(&CubieCube::SOLVED, &within(20)).unwrap().is_empty());
+}
+
+#[test]
+fn one_move_states_solve_in_one_move() {
+    for (m, turn) in MOVES.iter().enumerate() {
+        let moves = solve(turn, &within(1)).unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0] / 3, m as u8 / 3, "the same face turned back");
+    }
+}
+
+#[test]
+fn random_states_solve_within_twenty_moves() {
+    for seed in 0..40 {
+        let cube = CubieCube::random(&mut rubik::seeded_rng(seed));
+        assert!(solve(&cube, &within(20)).unwrap().len() <= 20);
+    }
+}
+
+#[test]
+fn the_superflip_takes_exactly_twenty() {
+    // Distance 20 (Reid, 1995): no solution within 20 can be shorter.
+    let superflip = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+    assert_eq!(solve(&superflip, &within(20)).unwrap().len(), 20);
+    // Superflip composed with the corner twist (Reid's 20f maneuver, cube-lovers 1997).
+    let superfliptwist = cube_of("U R F' B U' D' F U' D F L F' L' U R D F U R L");
+    assert!(solve(&superfliptwist, &within(20)).unwrap().len() <= 20);
+}
+
+#[test]
+fn short_scrambles_solve_short_when_asked() {
+    let cube = cube_of("R U R' U' F2");
+    assert!(solve(&cube, &within(5)).unwrap().len() <= 5);
+}
+
+#[test]
+fn a_node_budget_ends_the_search() {
+    let cube = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+    let limits = Limits {
+        max_length: Some(20),
+        nodes: Some(50),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        solve(&cube, &limits),
+        Err(SolveError::BudgetRanOut { .. })
+    ));
+}
+
+#[test]
+fn a_time_budget_keeps_the_best_solution() {
+    let cube = CubieCube::random(&mut rubik::seeded_rng(99));
+    let limits = Limits {
+        time: Some(Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    let solution = TwoPhase::new(&TABLES).solve(&cube, &limits).unwrap();
+    assert!(solution.len() <= 20);
+    let first = solve(&cube, &within(30)).unwrap();
+    assert!(solution.len() <= first.len());
+}
+
+#[test]
+fn random_state_scrambles_make_their_state() {
+    let solver = TwoPhase::new(&TABLES);
+    let a = rubik::scramble::random_state_3x3(&mut rubik::seeded_rng(5), &solver);
+    let b = rubik::scramble::random_state_3x3(&mut rubik::seeded_rng(5), &solver);
+    assert_eq!(a, b);
+    let cube = cube_of(&a.to_string());
+    assert!(!cube.is_solved() && !MOVES.contains(&cube));
+    assert!(a.expand().unwrap().len() <= 21);
+}
+
+#[test]
+fn a_damaged_cache_file_is_rebuilt_and_not_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, report) =
+        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    assert!(matches!(
+        report[0].1,
+        Origin::Built {
+            cause: CacheMiss::Missing,
+            write_error: None
+        }
+    ));
+    let (_, report) =
+        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    assert!(matches!(report[0].1, Origin::Cached));
+    // Flip one byte in the middle of the file.
+    let path = rubik::tables::storage::path(dir.path(), &TableSize::Small.specs()[0]);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let (tables, report) =
+        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    assert!(matches!(
+        report[0].1,
+        Origin::Built {
+            cause: CacheMiss::Invalid(_),
+            ..
+        }
+    ));
+    let cube = CubieCube::random(&mut rubik::seeded_rng(3));
+    let solution = TwoPhase::new(&tables).solve(&cube, &within(20)).unwrap();
+    let end = solution
+        .moves
+        .iter()
+        .fold(cube, |c, &m| c * MOVES[m as usize]);
+    assert!(end.is_solved());
+}
