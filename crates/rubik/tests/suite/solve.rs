@@ -22,7 +22,10 @@ fn within(max_length: usize) -> Limits {
 /// Solves `cube` and checks that the solution solves it.
 fn solve(cube: &CubieCube, limits: &Limits) -> Result<Vec<u8>, SolveError> {
     let solution = TwoPhase::new(&TABLES).solve(cube, limits)?;
-    let end = solution.moves.iter().fold(*cube, |c, &m| c * MOVES[m as usize]);
+    let end = solution
+        .moves
+        .iter()
+        .fold(*cube, |c, &m| c * MOVES[m as usize]);
     assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
     // The notation says the same as the move numbers.
     let mut stickers = FaceletCube::from(cube);
@@ -83,7 +86,10 @@ fn a_node_budget_ends_the_search() {
         nodes: Some(50),
         ..Limits::default()
     };
-    assert!(matches!(solve(&cube, &limits), Err(SolveError::BudgetRanOut { .. })));
+    assert!(matches!(
+        solve(&cube, &limits),
+        Err(SolveError::BudgetRanOut { .. })
+    ));
 }
 
 #[test]
@@ -113,9 +119,17 @@ fn random_state_scrambles_make_their_state() {
 #[test]
 fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
-    assert!(matches!(report[0].1, Origin::Built { cause: CacheMiss::Missing, write_error: None }));
-    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    let (_, report) =
+        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    assert!(matches!(
+        report[0].1,
+        Origin::Built {
+            cause: CacheMiss::Missing,
+            write_error: None
+        }
+    ));
+    let (_, report) =
+        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
     assert!(matches!(report[0].1, Origin::Cached));
     // Flip one byte in the middle of the file.
     let path = rubik::tables::storage::path(dir.path(), &TableSize::Small.specs()[0]);
@@ -125,9 +139,18 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     std::fs::write(&path, &bytes).unwrap();
     let (tables, report) =
         TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
-    assert!(matches!(report[0].1, Origin::Built { cause: CacheMiss::Invalid(_), .. }));
+    assert!(matches!(
+        report[0].1,
+        Origin::Built {
+            cause: CacheMiss::Invalid(_),
+            ..
+        }
+    ));
     let cube = CubieCube::random(&mut rubik::seeded_rng(3));
     let solution = TwoPhase::new(&tables).solve(&cube, &within(20)).unwrap();
-    let end = solution.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+    let end = solution
+        .moves
+        .iter()
+        .fold(cube, |c, &m| c * MOVES[m as usize]);
     assert!(end.is_solved());
 }
