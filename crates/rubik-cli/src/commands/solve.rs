@@ -20,13 +20,18 @@ pub struct Args {
     /// Solve the state this alg makes from the solved cube instead.
     #[arg(long, conflicts_with = "state")]
     alg: Option<String>,
-    /// The longest solution accepted: the first one found within it is returned. Without it,
-    /// and with --timeout-ms, the search keeps shortening its solution until the time is up.
+    /// The longest solution accepted: the first one found within it is returned (fastest with
+    /// 20 or more). Without it the search keeps shortening its solution until a budget is spent;
+    /// with no option at all, the budget is 250,000 search nodes (a few milliseconds with the
+    /// default tables), so that the same state always gets the same solution.
     #[arg(long, short = 'm')]
     max_length: Option<usize>,
     /// A time budget per state, in milliseconds.
     #[arg(long)]
     timeout_ms: Option<u64>,
+    /// A budget of search nodes per state.
+    #[arg(long)]
+    max_nodes: Option<u64>,
     /// How to write each answer.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Alg)]
     format: SolveFormat,
@@ -36,6 +41,9 @@ pub struct Args {
     #[command(flatten)]
     tables: TableArgs,
 }
+
+/// The node budget when no limit is given.
+const DEFAULT_NODES: u64 = 250_000;
 
 /// How to write a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -53,10 +61,16 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
             .build_global()
             .map_err(|e| CliError::Io(io::Error::other(e.to_string())))?;
     }
+    let no_limit =
+        args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
     let limits = Limits {
         max_length: args.max_length,
         time: args.timeout_ms.map(Duration::from_millis),
-        nodes: None,
+        nodes: if no_limit {
+            Some(DEFAULT_NODES)
+        } else {
+            args.max_nodes
+        },
     };
     let read = |text: &str| -> Result<CubieCube, CliError> {
         let cube = match &args.alg {
