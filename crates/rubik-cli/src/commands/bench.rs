@@ -117,7 +117,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     let limits = Limits {
         max_length,
         time: args.timeout_ms.map(Duration::from_millis),
-        nodes: None,
+        ..Limits::default()
     };
     let solve_one = |cube: &CubieCube| -> Result<(Duration, usize), CliError> {
         let t = Instant::now();

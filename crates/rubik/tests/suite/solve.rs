@@ -120,8 +120,7 @@ fn random_state_scrambles_make_their_state() {
 #[test]
 fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, report) =
-        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
+    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
     assert!(matches!(
         report[0].1,
         Origin::Built {
@@ -129,8 +128,7 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
             write_error: None
         }
     ));
-    let (_, report) =
-        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
+    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
     assert!(matches!(report[0].1, Origin::Cached));
     // Flip one byte in the middle of the file.
     let path = rubik::tables::storage::path(dir.path(), &TableSize::Tiny.specs()[0]);
@@ -163,7 +161,10 @@ fn the_small_tables_solve_too() {
     for seed in 100..110 {
         let cube = CubieCube::random(&mut rubik::seeded_rng(seed));
         let solution = solver.solve(&cube, &within(20)).unwrap();
-        let end = solution.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+        let end = solution
+            .moves
+            .iter()
+            .fold(cube, |c, &m| c * MOVES[m as usize]);
         assert!(end.is_solved() && solution.len() <= 20);
     }
     let superflip = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
