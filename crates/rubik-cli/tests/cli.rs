@@ -6,6 +6,8 @@ use predicates::prelude::*;
 fn rubik() -> Command {
     let mut command = Command::cargo_bin("rubik").unwrap();
     command.env_remove("NO_COLOR");
+    // Solver tables never go to the user's cache from a test.
+    command.env("RUBIK_TABLES", std::env::temp_dir().join("rubik-cli-tests"));
     command
 }
 
@@ -282,5 +284,143 @@ fn solve_says_why_it_found_nothing_with_1() {
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains(message));
+    }
+}
+
+/// `rubik ARGS` with the tiny solver tables, cached in `dir`.
+fn solver(dir: &std::path::Path, args: &[&str]) -> Command {
+    let mut command = rubik();
+    command
+        .env("RUBIK_TABLES", dir)
+        .args(args)
+        .args(["--tables-size", "tiny"]);
+    command
+}
+
+/// The facelet string after `alg`, then `solution`, from solved.
+fn after(alg: &str, solution: &str) -> String {
+    let state = answer(&["apply", alg]);
+    answer(&["apply", "--from", state.trim(), solution])
+}
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+#[test]
+fn solve_finds_short_solutions_that_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = solver(dir.path(), &["solve", "--alg", "R U R' F2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let solution = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(solution.split_whitespace().count(), 4, "{solution}");
+    assert_eq!(after("R U R' F2", solution.trim()).trim(), SOLVED);
+    // A state string, in colour letters and turned as a whole, works the same.
+    let state = answer(&["apply", "R U R' F2 y", "--format", "facelet"]);
+    let output = solver(dir.path(), &["solve", state.trim(), "-m", "20"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+}
+
+#[test]
+fn solve_streams_a_batch_and_reports_bad_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = answer(&["apply", "R"]);
+    let input = format!("{}\nnot a cube\n{SOLVED}\n", r.trim());
+    let output = solver(dir.path(), &["solve", "-", "-m", "20"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "R'");
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "");
+    assert!(String::from_utf8(output.stderr).unwrap().contains("line 2"));
+}
+
+#[test]
+fn solve_writes_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = solver(
+        dir.path(),
+        &["solve", "--alg", "F2 U", "-f", "json", "-m", "20"],
+    )
+    .output()
+    .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        json["length"].as_u64().unwrap() as usize,
+        json["solution"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .count()
+    );
+    assert_eq!(json["budget_ran_out"], false);
+    assert!(json["time_ms"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn solve_refuses_impossible_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    let twisted = "LBULUFUUBLRLURBULULFDBFRRFRBDBDDDFBFFFBULLDRDFUDDBLRRR";
+    solver(dir.path(), &["solve", twisted])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("twisted_corner"));
+    solver(dir.path(), &["solve", "--alg", "R U X"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn tables_are_built_verified_located_and_cleared() {
+    let dir = tempfile::tempdir().unwrap();
+    solver(dir.path(), &["tables", "verify"]).assert().code(1);
+    solver(dir.path(), &["tables", "build"])
+        .assert()
+        .success()
+        .stdout("tiny tables ready\n");
+    solver(dir.path(), &["tables", "verify"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid"));
+    let path = solver(dir.path(), &["tables", "path"]).output().unwrap();
+    assert!(
+        String::from_utf8(path.stdout)
+            .unwrap()
+            .contains("twophase-tiny.tbl")
+    );
+    solver(dir.path(), &["tables", "clear"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("removed"));
+    solver(dir.path(), &["tables", "verify"]).assert().code(1);
+}
+
+#[test]
+fn three_by_three_scrambles_are_random_states() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || {
+        let output = rubik()
+            .env("RUBIK_TABLES", dir.path())
+            .args(["scramble", "--seed", "11", "--count", "3"])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let scrambles = run();
+    assert_eq!(scrambles, run());
+    assert_eq!(scrambles.lines().count(), 3);
+    for scramble in scrambles.lines() {
+        assert!(scramble.split_whitespace().count() <= 21, "{scramble}");
+        assert_ne!(after(scramble, "").trim(), SOLVED);
     }
 }

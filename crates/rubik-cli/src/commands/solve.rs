@@ -31,18 +31,23 @@ pub struct Args {
     /// The cube size for --alg.
     #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
     size: usize,
-    /// How to solve: two-phase (any 3×3, at most 20 moves by default) or bfs (a shortest
-    /// solution, for short scrambles of any size).
+    /// How to solve: two-phase (any 3×3, at most 20 moves) or bfs (a shortest solution, for
+    /// short scrambles of any size).
     #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
     method: Method,
-    /// The longest solution accepted. two-phase: the first one found within it is returned;
-    /// without it, and with --timeout-ms, the search keeps shortening its solution until the
-    /// time is up. bfs: no shorter solution means no answer.
+    /// The longest solution accepted. two-phase: the first one found within it is returned
+    /// (fastest with 20 or more); without it the search keeps shortening its solution until a
+    /// budget is spent; with no option at all: the first solution of at most 20 moves, then
+    /// shortened for up to 250,000 more search nodes (a few milliseconds), so the same state
+    /// always gets the same answer. bfs: no shorter solution means no answer.
     #[arg(long, short = 'm', visible_alias = "max-depth")]
     max_length: Option<usize>,
     /// A time budget per state, in milliseconds.
     #[arg(long)]
     timeout_ms: Option<u64>,
+    /// A budget of search nodes per state (two-phase).
+    #[arg(long)]
+    max_nodes: Option<u64>,
     /// How to write each answer.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Alg)]
     format: SolveFormat,
@@ -70,6 +75,9 @@ enum Method {
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
 }
+
+/// When no limit is given: the nodes spent shortening the first solution of at most 20 moves.
+const IMPROVE_NODES: u64 = 250_000;
 
 /// How to write a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -196,10 +204,13 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
 /// A solution by the two-phase algorithm.
 fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
+    let no_limit =
+        args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
     let limits = Limits {
-        max_length: args.max_length,
+        max_length: if no_limit { Some(20) } else { args.max_length },
         time: args.timeout_ms.map(Duration::from_millis),
-        nodes: None,
+        nodes: args.max_nodes,
+        improve_nodes: no_limit.then_some(IMPROVE_NODES),
     };
     let solution = solver.solve(&cube, &limits).map_err(bad)?;
     Ok(Found {

@@ -37,6 +37,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop after visiting this many search nodes, with the best solution found.
     pub nodes: Option<u64>,
+    /// After the first solution within `max_length`, keep shortening it for up to this many more
+    /// search nodes (within the budgets above). A solution within the length is always found
+    /// first, however long that takes; the extra nodes only make it shorter.
+    pub improve_nodes: Option<u64>,
 }
 
 /// The result of a search.
@@ -168,6 +172,8 @@ struct Search<'s, 't> {
     target: usize,
     /// Stop at the first solution within `target` (otherwise keep improving).
     first_only: bool,
+    /// Nodes to spend shortening the first solution, then keep improving.
+    improve_nodes: Option<u64>,
     best: Option<Vec<u8>>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -206,6 +212,7 @@ impl<'s, 't> Search<'s, 't> {
             path: [0; 40],
             target: limits.max_length.unwrap_or(if budget { 30 } else { 20 }),
             first_only: limits.max_length.is_some() || !budget,
+            improve_nodes: limits.improve_nodes,
             best: None,
             nodes: 0,
             deadline: limits.time.map(|t| Instant::now() + t),
@@ -395,6 +402,12 @@ impl<'s, 't> Search<'s, 't> {
             }
         }
         self.best = Some(moves);
+        if self.first_only {
+            if let Some(extra) = self.improve_nodes.take() {
+                self.first_only = false;
+                self.node_limit = self.node_limit.min(self.nodes.saturating_add(extra));
+            }
+        }
         if self.first_only || length == 0 {
             self.done = true;
         } else {
