@@ -96,10 +96,11 @@ pub enum SolveError {
 
 /// The two-phase solver over a set of tables.
 ///
-/// ```no_run
+/// ```
 /// use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
 /// use rubik::CubieCube;
-/// let tables = TwoPhaseTables::build(TableSize::Default, &mut |_| {});
+/// // The tiny tables build in a moment; `TableSize::Default` solves fastest.
+/// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
 /// let cube = CubieCube::random(&mut rubik::seeded_rng(1));
 /// let limits = Limits { max_length: Some(20), ..Limits::default() };
 /// let solution = TwoPhase::new(&tables).solve(&cube, &limits).unwrap();
