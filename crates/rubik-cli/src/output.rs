@@ -1,9 +1,10 @@
 //! Output lines, per-item input and the errors that decide the exit status.
 //!
 //! Every command answers one item (an argument) or, when the argument is `-`, every line of
-//! standard input, writing one answer per item in input order. A bad item in a batch is reported
-//! on stderr with its line number, leaves an empty line in the output, and the batch goes on; the
-//! exit status is 2 at the end. Lines are answered in parallel, in batches, and written in order.
+//! standard input, writing one answer per item in input order. A bad item in a batch, or one the
+//! command found no answer for, is reported on stderr with its line number, leaves an empty line
+//! in the output, and the batch goes on; the exit status is 2 at the end if any item was bad,
+//! else 1 if any had no answer. Lines are answered in parallel, in batches, and written in order.
 
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
@@ -16,8 +17,13 @@ use rayon::prelude::*;
 pub enum CliError {
     /// The input was wrong (exit status 2); the message says what and where.
     BadInput(String),
+    /// The input was fine but the command found no answer (exit status 1); the message says why.
+    Failed(String),
     /// Some lines of a batch were wrong; each was already reported (exit status 2).
     BadLines(usize),
+    /// Some lines of a batch had no answer, none was wrong; each was already reported (exit
+    /// status 1).
+    FailedLines(usize),
     /// Reading or writing failed (exit status 1, or 0 for a closed output pipe).
     Io(io::Error),
 }
@@ -26,8 +32,11 @@ impl CliError {
     /// The message to print on stderr, if any is left to print.
     pub fn message(&self) -> Option<String> {
         match self {
-            CliError::BadInput(message) => Some(message.clone()),
+            CliError::BadInput(message) | CliError::Failed(message) => Some(message.clone()),
             CliError::BadLines(count) => Some(format!("{count} bad input line(s), see above")),
+            CliError::FailedLines(count) => {
+                Some(format!("no answer for {count} line(s), see above"))
+            }
             CliError::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => None,
             CliError::Io(error) => Some(error.to_string()),
         }
@@ -38,7 +47,7 @@ impl CliError {
         match self {
             CliError::BadInput(_) | CliError::BadLines(_) => ExitCode::from(2),
             CliError::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            CliError::Io(_) => ExitCode::from(1),
+            CliError::Failed(_) | CliError::FailedLines(_) | CliError::Io(_) => ExitCode::from(1),
         }
     }
 }
@@ -102,7 +111,7 @@ pub fn each_item(
         out.line(&answer(item)?)?;
         return Ok(out.finish()?);
     }
-    let mut bad_lines = 0;
+    let (mut bad_lines, mut failed_lines) = (0, 0);
     let mut lines = io::stdin().lock().lines().enumerate().peekable();
     while lines.peek().is_some() {
         let batch: Vec<(usize, io::Result<String>)> = lines.by_ref().take(BATCH).collect();
@@ -111,20 +120,31 @@ pub fn each_item(
             .map(|(number, line)| (number, line.map(|line| answer(line.trim()))))
             .collect();
         for (number, answered) in answers {
-            match answered? {
-                Ok(text) => out.line(&text)?,
+            let message = match answered? {
+                Ok(text) => {
+                    out.line(&text)?;
+                    continue;
+                }
                 Err(CliError::BadInput(message)) => {
                     bad_lines += 1;
-                    out.line("")?;
-                    eprintln!("rubik: line {}: {message}", number + 1);
+                    message
+                }
+                Err(CliError::Failed(message)) => {
+                    failed_lines += 1;
+                    message
                 }
                 Err(other) => return Err(other),
-            }
+            };
+            out.line("")?;
+            eprintln!("rubik: line {}: {message}", number + 1);
         }
     }
     out.finish()?;
     if bad_lines > 0 {
         return Err(CliError::BadLines(bad_lines));
+    }
+    if failed_lines > 0 {
+        return Err(CliError::FailedLines(failed_lines));
     }
     Ok(())
 }

@@ -6,6 +6,8 @@ use predicates::prelude::*;
 fn rubik() -> Command {
     let mut command = Command::cargo_bin("rubik").unwrap();
     command.env_remove("NO_COLOR");
+    // Solver tables never go to the user's cache from a test.
+    command.env("RUBIK_TABLES", std::env::temp_dir().join("rubik-cli-tests"));
     command
 }
 
@@ -135,8 +137,11 @@ fn alg_algebra() {
 
 #[test]
 fn scrambles_are_reproducible_and_counted() {
-    let a = answer(&["scramble", "--seed", "7", "--count", "3"]);
-    assert_eq!(a, answer(&["scramble", "--seed", "7", "--count", "3"]));
+    let a = answer(&["scramble", "--seed", "7", "--count", "3", "--random-moves"]);
+    assert_eq!(
+        a,
+        answer(&["scramble", "--seed", "7", "--count", "3", "--random-moves"])
+    );
     assert_eq!(a.lines().count(), 3);
     assert!(a.lines().all(|line| line.split(' ').count() == 25));
     let big = answer(&["scramble", "--size", "5", "--seed", "1", "--length", "10"]);
@@ -158,4 +163,264 @@ fn bad_arguments_exit_2() {
         .assert()
         .code(2);
     rubik().args(["nonsense"]).assert().code(2);
+}
+
+#[test]
+fn solve_bfs_prints_a_shortest_solution() {
+    assert_eq!(answer(&["solve", "--method", "bfs", R_STATE]), "R'\n");
+    assert_eq!(
+        answer(&["solve", "--method", "bfs", "--alg", "R U F"]),
+        "F' U' R'\n"
+    );
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    assert_eq!(answer(&["solve", "--method", "bfs", solved]), "\n");
+    assert_eq!(
+        answer(&["solve", "--method", "bfs", "WWWWRRRRGGGGYYYYOOOOBBBB"]),
+        "\n"
+    );
+    let quarters = answer(&[
+        "solve", "--method", "bfs", "--alg", "R2", "--moves", "quarter",
+    ]);
+    assert!(
+        ["R R\n", "R' R'\n"].contains(&quarters.as_str()),
+        "{quarters}"
+    );
+    assert_eq!(
+        answer(&["solve", "--method", "bfs", "--alg", "M", "--moves", "all"]),
+        "M'\n"
+    );
+    assert_eq!(
+        answer(&[
+            "solve", "--method", "bfs", "-n", "4", "--alg", "2R U", "--moves", "all"
+        ]),
+        "U' 2R'\n"
+    );
+    assert_eq!(
+        answer(&[
+            "solve", "--method", "bfs", "--alg", "R U2 R'", "--moves", "R U"
+        ]),
+        "R U2 R'\n"
+    );
+    let json = answer(&["solve", "--method", "bfs", "--alg", "R U", "-f", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (&json["solution"], &json["length"]),
+        (&"U' R'".into(), &2.into())
+    );
+    assert!(json["states"].as_u64().unwrap() > 0 && json["time_ms"].is_number());
+}
+
+#[test]
+fn solve_reads_one_state_or_alg_per_line() {
+    rubik()
+        .args(["solve", "--method", "bfs", "-"])
+        .write_stdin(format!("{R_STATE}\nUUU\n"))
+        .assert()
+        .code(2)
+        .stdout("R'\n\n")
+        .stderr(predicate::str::contains("line 2: wrong length"));
+    rubik()
+        .args(["solve", "--method", "bfs", "--alg", "-", "--max-depth", "2"])
+        .write_stdin("R U\nR U F\n\nU\n")
+        .assert()
+        .code(1)
+        .stdout("U' R'\n\n\nU'\n")
+        .stderr(predicate::str::contains(
+            "line 2: no solution within 2 moves",
+        ));
+}
+
+#[test]
+fn solve_refuses_bad_input_with_2() {
+    let twisted = "LBULUFUUBLRLURBULULFDBFRRFRBDBDDDFBFFFBULLDRDFUDDBLRRR";
+    let cases: [&[&str]; 7] = [
+        &["solve", "--method", "bfs", twisted],
+        &["solve", "--method", "bfs", "--alg", "R U X"],
+        &["solve", "--method", "bfs", "--alg", "M", "--size", "4"],
+        &["solve", "--method", "bfs", "--alg", "R", "--moves", "R Q"],
+        &[
+            "solve",
+            "--method",
+            "bfs",
+            "--alg",
+            "R",
+            "--max-memory",
+            "4X",
+        ],
+        &["solve", "--method", "bfs", "--alg", "R", R_STATE],
+        &["solve", "--method", "bfs"],
+    ];
+    for args in cases {
+        rubik().args(args).assert().code(2).stdout("");
+    }
+}
+
+#[test]
+fn solve_says_why_it_found_nothing_with_1() {
+    let hard = "D2 B' R2 U' F2 L B' D L2 F U2 R' B2 U L' D2 F R U2 B'";
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--alg", "R U F", "--max-depth", "2"],
+            "no solution within 2 moves",
+        ),
+        (
+            &["--alg", hard, "--timeout-ms", "0"],
+            "out of time: no solution within 0 moves",
+        ),
+        (
+            &["--alg", hard, "--max-memory", "1M"],
+            "more than the bound of 1.0 MiB",
+        ),
+        (
+            &["--alg", "U", "--moves", "R"],
+            "no sequence of these moves solves this state",
+        ),
+    ];
+    for (args, message) in cases {
+        rubik()
+            .args(["solve", "--method", "bfs"])
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+/// `rubik ARGS` with the tiny solver tables, cached in `dir`.
+fn solver(dir: &std::path::Path, args: &[&str]) -> Command {
+    let mut command = rubik();
+    command
+        .env("RUBIK_TABLES", dir)
+        .args(args)
+        .args(["--tables-size", "tiny"]);
+    command
+}
+
+/// The facelet string after `alg`, then `solution`, from solved.
+fn after(alg: &str, solution: &str) -> String {
+    let state = answer(&["apply", alg]);
+    answer(&["apply", "--from", state.trim(), solution])
+}
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+#[test]
+fn solve_finds_short_solutions_that_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = solver(dir.path(), &["solve", "--alg", "R U R' F2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let solution = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(solution.split_whitespace().count(), 4, "{solution}");
+    assert_eq!(after("R U R' F2", solution.trim()).trim(), SOLVED);
+    // A state string, in colour letters and turned as a whole, works the same.
+    let state = answer(&["apply", "R U R' F2 y", "--format", "facelet"]);
+    let output = solver(dir.path(), &["solve", state.trim(), "-m", "20"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+}
+
+#[test]
+fn solve_streams_a_batch_and_reports_bad_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = answer(&["apply", "R"]);
+    let input = format!("{}\nnot a cube\n{SOLVED}\n", r.trim());
+    let output = solver(dir.path(), &["solve", "-", "-m", "20"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "R'");
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "");
+    assert!(String::from_utf8(output.stderr).unwrap().contains("line 2"));
+}
+
+#[test]
+fn solve_writes_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = solver(
+        dir.path(),
+        &["solve", "--alg", "F2 U", "-f", "json", "-m", "20"],
+    )
+    .output()
+    .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        json["length"].as_u64().unwrap() as usize,
+        json["solution"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .count()
+    );
+    assert_eq!(json["budget_ran_out"], false);
+    assert!(json["time_ms"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn solve_refuses_impossible_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    let twisted = "LBULUFUUBLRLURBULULFDBFRRFRBDBDDDFBFFFBULLDRDFUDDBLRRR";
+    solver(dir.path(), &["solve", twisted])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("twisted_corner"));
+    solver(dir.path(), &["solve", "--alg", "R U X"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn tables_are_built_verified_located_and_cleared() {
+    let dir = tempfile::tempdir().unwrap();
+    solver(dir.path(), &["tables", "verify"]).assert().code(1);
+    solver(dir.path(), &["tables", "build"])
+        .assert()
+        .success()
+        .stdout("tiny tables ready\n");
+    solver(dir.path(), &["tables", "verify"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid"));
+    let path = solver(dir.path(), &["tables", "path"]).output().unwrap();
+    assert!(
+        String::from_utf8(path.stdout)
+            .unwrap()
+            .contains("twophase-tiny.tbl")
+    );
+    solver(dir.path(), &["tables", "clear"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("removed"));
+    solver(dir.path(), &["tables", "verify"]).assert().code(1);
+}
+
+#[test]
+fn three_by_three_scrambles_are_random_states() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || {
+        let output = rubik()
+            .env("RUBIK_TABLES", dir.path())
+            .args(["scramble", "--seed", "11", "--count", "3"])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let scrambles = run();
+    assert_eq!(scrambles, run());
+    assert_eq!(scrambles.lines().count(), 3);
+    for scramble in scrambles.lines() {
+        assert!(scramble.split_whitespace().count() <= 21, "{scramble}");
+        assert_ne!(after(scramble, "").trim(), SOLVED);
+    }
 }

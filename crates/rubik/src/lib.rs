@@ -10,6 +10,8 @@
 //!   state is a permutation with orientations, composed, inverted and raised to powers; converted
 //!   from a `FaceletCube` with full validation.
 //! * [`scramble`] draws reproducible scrambles from a seed.
+//! * [`search`] solves: [`search::two_phase`] any 3×3 in about 20 moves, [`search::bfs`] short
+//!   scrambles of any size in the fewest moves.
 //!
 //! ```
 //! use rubik::{Alg, FaceletCube};

@@ -28,9 +28,10 @@ pub struct SolveArgs {
     /// How many random states.
     #[arg(long, short, default_value_t = 1000)]
     count: usize,
-    /// The longest solution accepted.
-    #[arg(long, short = 'm', default_value_t = 20)]
-    max_length: usize,
+    /// The longest solution accepted [default: 20, or none with --timeout-ms: then each
+    /// search shortens its solution until the time is up].
+    #[arg(long, short = 'm')]
+    max_length: Option<usize>,
     /// The seed of the random states.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
@@ -109,10 +110,14 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     if states.is_empty() {
         return Err(CliError::BadInput("--count must be at least 1".into()));
     }
+    let max_length = match (args.max_length, args.timeout_ms) {
+        (None, None) => Some(20),
+        (given, _) => given,
+    };
     let limits = Limits {
-        max_length: Some(args.max_length),
+        max_length,
         time: args.timeout_ms.map(Duration::from_millis),
-        nodes: None,
+        ..Limits::default()
     };
     let solve_one = |cube: &CubieCube| -> Result<(Duration, usize), CliError> {
         let t = Instant::now();
@@ -144,11 +149,14 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
             wall,
         })
     };
+    let length = max_length.map_or("none".to_string(), |l| l.to_string());
+    let budget = args
+        .timeout_ms
+        .map_or("none".to_string(), |t| format!("{t} ms"));
     out.line(&format!(
-        "{} random states (seed {}), max length {}",
+        "{} random states (seed {}), max length {length}, budget {budget}",
         states.len(),
         args.seed,
-        args.max_length
     ))?;
     for line in run(false)?.describe("1 thread") {
         out.line(&line)?;

@@ -61,7 +61,8 @@ enum Command {
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.
     Moves(moves::Args),
-    /// Solve 3×3 states (two-phase): one solution per state, at most 20 moves by default.
+    /// Solve states, one solution each: two-phase (the default) for any 3×3 in at most 20 moves
+    /// by default, or `--method bfs` for a shortest solution of a short scramble of any size.
     Solve(solve::Args),
     /// The solver tables in the cache: build, verify, path, clear.
     Tables(tables::Args),

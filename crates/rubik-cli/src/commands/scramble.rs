@@ -34,9 +34,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut rng = rubik::seeded_rng(seed);
     let mut out = Output::stdout();
     if args.size == 3 && !args.random_moves && args.length.is_none() {
-        // Always the small tables: the scramble a seed gives must not depend on which tables
+        // Always the tiny tables: the scramble a seed gives must not depend on which tables
         // the user has chosen, since a different table can lead the search to another solution.
-        let tables = args.tables.load_sized(TableSize::Small);
+        let tables = args.tables.load_sized(TableSize::Tiny);
         let solver = TwoPhase::new(&tables);
         for _ in 0..args.count {
             out.line(&random_state_3x3(&mut rng, &solver).to_string())?;

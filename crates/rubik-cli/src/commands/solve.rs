@@ -1,49 +1,164 @@
-//! `rubik solve`: solutions for 3×3 states, one per line, solved in parallel.
+//! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
+//!
+//! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`];
+//! reading the input (a state, or an alg applied to the solved cube), batches and the output
+//! format are shared.
 
 use std::io;
 use std::time::{Duration, Instant};
 
-use rubik::search::two_phase::{Limits, Solution, TwoPhase};
-use rubik::{CubieCube, FaceletCube};
+use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
+use rubik::search::two_phase::{Limits, TwoPhase};
+use rubik::{Alg, CubieCube, FaceletCube, InvalidCube};
+use serde_json::{Map, Value};
 
 use super::tables::TableArgs;
-use super::{Context, parse_alg, read_state, turns_of};
+use super::{Context, parse_alg, parse_size, read_state, turns_of};
 use crate::output::{CliError, bad, each_item};
 
 /// Arguments of `rubik solve`.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("input").required(true).args(["state", "alg"]))]
 pub struct Args {
-    /// The state: a 3×3 facelet string (face or colour letters, any orientation), or `-` to
-    /// read one per line. Omit it with --alg.
-    #[arg(allow_hyphen_values = true, required_unless_present = "alg")]
+    /// The state: a facelet string (face or colour letters, any orientation; the size comes
+    /// from its length), or `-` to read one per line. Omit it with --alg.
+    #[arg(allow_hyphen_values = true)]
     state: Option<String>,
-    /// Solve the state this alg makes from the solved cube instead.
-    #[arg(long, conflicts_with = "state")]
+    /// Solve the state this alg makes from the solved cube of --size instead (`-`: one alg per
+    /// line).
+    #[arg(long, allow_hyphen_values = true)]
     alg: Option<String>,
-    /// The longest solution accepted: the first one found within it is returned. Without it,
-    /// and with --timeout-ms, the search keeps shortening its solution until the time is up.
-    #[arg(long, short = 'm')]
+    /// The cube size for --alg.
+    #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
+    size: usize,
+    /// How to solve: two-phase (any 3×3, at most 20 moves) or bfs (a shortest solution, for
+    /// short scrambles of any size).
+    #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
+    method: Method,
+    /// The longest solution accepted. two-phase: the first one found within it is returned
+    /// (fastest with 20 or more); without it the search keeps shortening its solution until a
+    /// budget is spent; with no option at all: the first solution of at most 20 moves, then
+    /// shortened for up to 250,000 more search nodes (a few milliseconds), so the same state
+    /// always gets the same answer. bfs: no shorter solution means no answer.
+    #[arg(long, short = 'm', visible_alias = "max-depth")]
     max_length: Option<usize>,
     /// A time budget per state, in milliseconds.
     #[arg(long)]
     timeout_ms: Option<u64>,
+    /// A budget of search nodes per state (two-phase).
+    #[arg(long)]
+    max_nodes: Option<u64>,
     /// How to write each answer.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Alg)]
     format: SolveFormat,
     /// Threads for a batch (default: all cores).
     #[arg(long, short)]
     jobs: Option<usize>,
+    /// The moves a solution may use (bfs): `faces` (U R F D L B by 1, 2 or 3 quarter turns),
+    /// `quarter` (the same by 1 or 3), `all` (every single layer by 1, 2 or 3), or moves in
+    /// notation, whose layers are each turned by 1, 2 or 3 (`"R U"` is ⟨R, U⟩).
+    #[arg(long, default_value = "faces", value_parser = parse_moves)]
+    moves: Moves,
+    /// The memory the search may take (bfs), shared by the searches of a batch that run at
+    /// once: bytes, or with a unit K, M, G or T (powers of 1024): `512M`, `4G`.
+    #[arg(long, default_value = "4G", value_parser = parse_bytes)]
+    max_memory: u64,
     #[command(flatten)]
     tables: TableArgs,
 }
+
+/// A way to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Method {
+    /// Kociemba's two-phase algorithm: any 3×3, fast, near-optimal.
+    TwoPhase,
+    /// A shortest solution by breadth-first search from both ends: any size, short solutions.
+    Bfs,
+}
+
+/// When no limit is given: the nodes spent shortening the first solution of at most 20 moves.
+const IMPROVE_NODES: u64 = 250_000;
 
 /// How to write a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum SolveFormat {
     /// The moves in notation (an empty line for a solved cube).
     Alg,
-    /// A JSON object: solution, length, time_ms, budget_ran_out, nodes.
+    /// A JSON object: solution, length, time_ms, and what the method counted (two-phase:
+    /// budget_ran_out, nodes; bfs: states).
     Json,
+}
+
+/// The `--moves` choice.
+#[derive(Clone, Debug)]
+enum Moves {
+    Faces,
+    Quarter,
+    All,
+    /// Moves in notation, as written (resolved for each cube's size).
+    Listed(String),
+}
+
+impl Moves {
+    /// The move set for a cube of size `size`.
+    fn set(&self, size: usize) -> Result<MoveSet, CliError> {
+        Ok(match self {
+            Moves::Faces => MoveSet::FaceTurns,
+            Moves::Quarter => MoveSet::QuarterTurns,
+            Moves::All => MoveSet::AllLayers,
+            Moves::Listed(text) => MoveSet::blocks_of(turns_of(&parse_alg(text)?, text, size)?),
+        })
+    }
+}
+
+/// Reads `--moves`: a named set, or notation that parses.
+fn parse_moves(text: &str) -> Result<Moves, String> {
+    match text {
+        "faces" => Ok(Moves::Faces),
+        "quarter" => Ok(Moves::Quarter),
+        "all" => Ok(Moves::All),
+        _ => match text.parse::<Alg>() {
+            Ok(_) => Ok(Moves::Listed(text.to_string())),
+            Err(error) => Err(format!("{error}\n{}", error.caret(text))),
+        },
+    }
+}
+
+/// Reads a byte count: a number, then optionally K, M, G or T (powers of 1024) and `iB` or `B`.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let split = text
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let unit = unit.trim().to_ascii_uppercase();
+    let unit = unit.trim_end_matches("IB").trim_end_matches('B');
+    let scale = match unit {
+        "" => 1u64,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => return Err(format!("`{text}`: the unit is none or K, M, G, T")),
+    };
+    match number.parse::<f64>() {
+        Ok(value) if value.is_finite() && value * scale as f64 <= u64::MAX as f64 => {
+            Ok((value * scale as f64) as u64)
+        }
+        _ => Err(format!("`{text}` is not a size in bytes (like 512M or 4G)")),
+    }
+}
+
+/// A method ready to solve: its tables loaded.
+enum Solver<'t> {
+    TwoPhase(TwoPhase<'t>),
+    Bfs,
+}
+
+/// What a method found for one state: the solution, and what it counted on the way.
+struct Found {
+    alg: Alg,
+    length: usize,
+    counts: Map<String, Value>,
 }
 
 pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
@@ -53,44 +168,133 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
             .build_global()
             .map_err(|e| CliError::Io(io::Error::other(e.to_string())))?;
     }
-    let limits = Limits {
-        max_length: args.max_length,
-        time: args.timeout_ms.map(Duration::from_millis),
-        nodes: None,
+    let (item, is_alg) = match (&args.state, &args.alg) {
+        (Some(state), _) => (state, false),
+        (None, Some(alg)) => (alg, true),
+        (None, None) => unreachable!("clap requires a state or an alg"),
     };
-    let read = |text: &str| -> Result<CubieCube, CliError> {
-        let cube = match &args.alg {
-            Some(alg) => {
-                let mut cube = FaceletCube::solved(3);
-                cube.apply(turns_of(&parse_alg(alg)?, alg, 3)?);
-                cube
-            }
-            None => read_state(text, context)?,
+    let tables = (args.method == Method::TwoPhase).then(|| args.tables.load());
+    let solver = match &tables {
+        Some(tables) => Solver::TwoPhase(TwoPhase::new(tables)),
+        None => Solver::Bfs,
+    };
+    // The searches of a batch run side by side, one per thread, and share the memory bound.
+    let searches_at_once = if item == "-" {
+        rayon::current_num_threads() as u64
+    } else {
+        1
+    };
+    each_item(item, |text| {
+        let cube = if is_alg {
+            let mut cube = FaceletCube::solved(args.size);
+            cube.apply(turns_of(&parse_alg(text)?, text, args.size)?);
+            cube
+        } else {
+            read_state(text, context)?
         };
-        CubieCube::try_from(&cube).map_err(|e| CliError::BadInput(format!("{e} [{}]", e.code())))
-    };
-    let tables = args.tables.load();
-    let solver = TwoPhase::new(&tables);
-    let answer = |text: &str| -> Result<String, CliError> {
-        let cube = read(text)?;
         let start = Instant::now();
-        let solution = solver.solve(&cube, &limits).map_err(bad)?;
-        Ok(render(&solution, start.elapsed(), args.format))
+        let found = match &solver {
+            Solver::TwoPhase(solver) => two_phase(solver, &cube, args)?,
+            Solver::Bfs => bfs(&cube, args, args.max_memory / searches_at_once)?,
+        };
+        Ok(render(&found, start.elapsed(), args.format))
+    })
+}
+
+/// A solution by the two-phase algorithm.
+fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
+    let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
+    let no_limit =
+        args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
+    let limits = Limits {
+        max_length: if no_limit { Some(20) } else { args.max_length },
+        time: args.timeout_ms.map(Duration::from_millis),
+        nodes: args.max_nodes,
+        improve_nodes: no_limit.then_some(IMPROVE_NODES),
     };
-    each_item(args.state.as_deref().unwrap_or_default(), answer)
+    let solution = solver.solve(&cube, &limits).map_err(bad)?;
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.len(),
+        counts: Map::from_iter([
+            ("budget_ran_out".into(), solution.budget_ran_out.into()),
+            ("nodes".into(), solution.nodes.into()),
+        ]),
+    })
+}
+
+/// A shortest solution by breadth-first search within `max_memory`, or why there is none.
+fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliError> {
+    rubik::cubie::validate(cube).map_err(not_a_cube)?;
+    let mut search = Bfs::new(args.moves.set(cube.size())?).max_memory(max_memory);
+    if let Some(depth) = args.max_length {
+        search = search.max_depth(depth);
+    }
+    if let Some(milliseconds) = args.timeout_ms {
+        search = search.timeout(Duration::from_millis(milliseconds));
+    }
+    let failed = |message: String| Err(CliError::Failed(message));
+    match search
+        .solve(cube)
+        .map_err(|error| CliError::Failed(error.to_string()))?
+    {
+        Outcome::Solved(solution) => Ok(Found {
+            length: solution.turns.len(),
+            alg: solution.alg,
+            counts: Map::from_iter([("states".into(), solution.states.into())]),
+        }),
+        Outcome::NotWithin { depth } => failed(format!("no solution within {depth} moves")),
+        Outcome::Unsolvable => failed("no sequence of these moves solves this state".into()),
+        Outcome::Stopped { reason, proved } => {
+            let why = match reason {
+                Stop::Timeout => "out of time",
+                Stop::Cancelled => "cancelled",
+            };
+            failed(format!("{why}: no solution within {proved} moves"))
+        }
+    }
+}
+
+/// Bad input: a state no turning could reach, with the reason and its code.
+fn not_a_cube(error: InvalidCube) -> CliError {
+    CliError::BadInput(format!("{error} [{}]", error.code()))
 }
 
 /// One answer line.
-fn render(solution: &Solution, elapsed: Duration, format: SolveFormat) -> String {
+fn render(found: &Found, elapsed: Duration, format: SolveFormat) -> String {
     match format {
-        SolveFormat::Alg => solution.alg().to_string(),
-        SolveFormat::Json => serde_json::json!({
-            "solution": solution.alg().to_string(),
-            "length": solution.len(),
-            "time_ms": elapsed.as_secs_f64() * 1e3,
-            "budget_ran_out": solution.budget_ran_out,
-            "nodes": solution.nodes,
-        })
-        .to_string(),
+        SolveFormat::Alg => found.alg.to_string(),
+        SolveFormat::Json => {
+            let mut object = Map::from_iter([
+                ("solution".into(), found.alg.to_string().into()),
+                ("length".into(), found.length.into()),
+                ("time_ms".into(), (elapsed.as_secs_f64() * 1e3).into()),
+            ]);
+            object.extend(found.counts.clone());
+            Value::Object(object).to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_take_binary_units() {
+        let cases = [
+            ("4G", Ok(4 << 30)),
+            ("512M", Ok(512 << 20)),
+            ("1.5KiB", Ok(1536)),
+            ("100", Ok(100)),
+            ("2 gb", Ok(2 << 30)),
+            ("7B", Ok(7)),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(parse_bytes(text), expected, "{text}");
+        }
+        for text in ["", "G", "4X", "1e3", "-1G", "99999999999T"] {
+            assert!(parse_bytes(text).is_err(), "{text}");
+        }
     }
 }

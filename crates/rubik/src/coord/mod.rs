@@ -35,7 +35,7 @@ pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
 macro_rules! coordinate_type {
     ($(#[$doc:meta])* $name:ident($repr:ty), $count:expr) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $name(pub $repr);
 
         impl $name {

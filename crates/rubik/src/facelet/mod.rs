@@ -294,6 +294,31 @@ fn turn_stickers<T: Copy>(layout: &Layout, stickers: &mut [T], turn: Turn) {
     }
 }
 
+/// Where a sequence of turns takes the stickers of a cube of size `size`: entry `i` is the
+/// position (facelet-string index) whose sticker the turns bring to position `i`, so the
+/// stickers after the turns are `stickers[permutation[i]]`.
+///
+/// ```
+/// use rubik::{Alg, FaceletCube, facelet::permutation};
+/// let turns = Alg::parse("R U'").unwrap().turns(3).unwrap();
+/// let solved = FaceletCube::solved(3);
+/// let mut cube = solved.clone();
+/// cube.apply(turns.iter().copied());
+/// let moved: Vec<_> = permutation(3, &turns)
+///     .iter()
+///     .map(|&from| solved.stickers()[from as usize])
+///     .collect();
+/// assert_eq!(cube.stickers(), moved);
+/// ```
+pub fn permutation(size: usize, turns: &[Turn]) -> Vec<u32> {
+    let layout = Layout::new(size);
+    let mut permutation: Vec<u32> = (0..6 * size as u32 * size as u32).collect();
+    for &turn in turns {
+        turn_stickers(&layout, &mut permutation, turn);
+    }
+    permutation
+}
+
 /// The order of a sequence of turns as a permutation of the stickers of a cube of size `size`:
 /// how many times it must be applied to bring every sticker home (`R U` on a 3×3: 105).
 ///
@@ -306,11 +331,7 @@ fn turn_stickers<T: Copy>(layout: &Layout, stickers: &mut [T], turn: Turn) {
 /// assert_eq!(order(3, &alg.turns(3).unwrap()), 105);
 /// ```
 pub fn order(size: usize, turns: &[Turn]) -> u64 {
-    let layout = Layout::new(size);
-    let mut permutation: Vec<u32> = (0..6 * size as u32 * size as u32).collect();
-    for &turn in turns {
-        turn_stickers(&layout, &mut permutation, turn);
-    }
+    let permutation = permutation(size, turns);
     let mut seen = vec![false; permutation.len()];
     let mut order = 1u64;
     for start in 0..permutation.len() {
@@ -523,6 +544,24 @@ mod tests {
         assert_eq!(FaceletCube::from_colours(&text, &scheme).unwrap(), cube);
         let err = FaceletCube::from_colours("UUUURRRRFFFFDDDDLLLLBBBB", &scheme).unwrap_err();
         assert_eq!(err.code(), "bad_letter");
+    }
+
+    #[test]
+    fn permutation_moves_stickers_as_turns_do() {
+        for size in 1..=6 {
+            let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
+            let mut start = FaceletCube::solved(size);
+            start.apply(turns.iter().step_by(2).copied());
+            for chunk in turns.chunks(4) {
+                let mut cube = start.clone();
+                cube.apply(chunk.iter().copied());
+                let moved: Vec<Face> = permutation(size, chunk)
+                    .iter()
+                    .map(|&from| start.stickers()[from as usize])
+                    .collect();
+                assert_eq!(cube.stickers(), moved, "{size} {chunk:?}");
+            }
+        }
     }
 
     #[test]

@@ -32,5 +32,5 @@ pub fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (items, index);
 }
-pub use pruning::{Pruning, Reduction, Unreduced};
+pub use pruning::{Mod3Pruning, Pruning, Reduction, Unreduced};
 pub use symmetry::{Conjugation, SymmetryClasses};

@@ -1,5 +1,7 @@
-//! [`Pruning`]: the exact distance to solved of every pair of two coordinates, four bits an
-//! entry, built by breadth-first search, optionally reduced by the U-D symmetries.
+//! [`Pruning`]: the exact distance to solved of every pair of two coordinates, built by
+//! breadth-first search, optionally reduced by the U-D symmetries, and stored in four bits an
+//! entry (the distance, 15 meaning 15 or more) or two ([`Mod3Pruning`]: the distance mod 3, which
+//! a search that knows the distance of a neighbour turns back into the exact distance).
 //!
 //! The table is indexed by `class · B::COUNT + b`, where `class` is the symmetry class of the
 //! first coordinate (or the value itself, [`Unreduced`]) and `b` the second coordinate after
@@ -66,13 +68,16 @@ impl<A: Coordinate> Reduction<A> for Unreduced {
 /// A depth not reached yet, while building.
 const UNKNOWN: u8 = u8::MAX;
 
-/// Distances to solved, four bits an entry, over any byte storage (a `Vec` when built, a
-/// memory map when loaded).
-pub struct Pruning<S = Vec<u8>> {
-    nibbles: S,
+/// Distances to solved, `BITS` bits an entry (4: the distance up to 15; 2: the distance mod 3),
+/// over any byte storage (a `Vec` when built, a memory map when loaded).
+pub struct Pruning<S = Vec<u8>, const BITS: usize = 4> {
+    bytes: S,
 }
 
-impl Pruning {
+/// Distances mod 3, two bits an entry: half the size of a [`Pruning`] with the same entries.
+pub type Mod3Pruning<S = Vec<u8>> = Pruning<S, 2>;
+
+impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// Builds the table of distances over the pairs (class of `A`, `B`) by breadth-first search
     /// from the solved cube with `moves` moves. `move_a` moves the first coordinate, `move_b`
     /// the second; `conjugate_b` conjugates the second by a symmetry. `progress` hears the
@@ -83,7 +88,7 @@ impl Pruning {
         move_b: &MoveTable<B>,
         conjugate_b: impl Fn(B, UdSymmetry) -> B + Sync,
         progress: &mut dyn FnMut(u8, u64),
-    ) -> Pruning
+    ) -> Pruning<Vec<u8>, BITS>
     where
         A: Coordinate,
         B: Coordinate,
@@ -143,60 +148,70 @@ impl Pruning {
                 break;
             }
         }
-        let nibbles = depths
-            .par_chunks(2)
-            .map(|pair| {
-                let nibble = |d: &AtomicU8| d.load(Relaxed).min(15);
-                nibble(&pair[0]) | pair.get(1).map_or(0, |d| nibble(d) << 4)
+        let per_byte = 8 / BITS;
+        let bytes = depths
+            .par_chunks(per_byte)
+            .map(|entries| {
+                entries.iter().enumerate().fold(0u8, |byte, (i, depth)| {
+                    byte | Self::entry_bits(depth.load(Relaxed)) << (i * BITS)
+                })
             })
             .collect();
-        Pruning { nibbles }
+        Pruning { bytes }
     }
-}
 
-impl Pruning {
+    /// An entry's bits for a distance.
+    fn entry_bits(depth: u8) -> u8 {
+        match BITS {
+            4 => depth.min(15),
+            _ => depth % 3,
+        }
+    }
+
     /// Writes the table as one section.
     pub fn encode(&self, encoder: &mut Encoder) {
-        encoder.bytes(&self.nibbles);
+        encoder.bytes(&self.bytes);
     }
 
     /// Reads a table of `entries` entries written by [`encode`](Self::encode).
-    pub fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Pruning> {
-        let nibbles = decoder.bytes()?;
-        (nibbles.len() == entries.div_ceil(2)).then_some(Pruning { nibbles })
+    pub fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Self> {
+        let bytes = decoder.bytes()?;
+        (bytes.len() == entries.div_ceil(8 / BITS)).then_some(Pruning { bytes })
     }
 
     /// The table's bytes, given up to be stored.
     pub fn into_bytes(self) -> Vec<u8> {
-        self.nibbles
+        self.bytes
     }
 }
 
-impl<S: AsRef<[u8]>> Pruning<S> {
-    /// The table over stored bytes (two entries a byte, the even entry in the low nibble).
-    pub fn from_bytes(nibbles: S) -> Pruning<S> {
-        Pruning { nibbles }
+impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
+    /// The table over stored bytes (entries packed from the low bits of each byte up).
+    pub fn from_bytes(bytes: S) -> Self {
+        Pruning { bytes }
     }
 
     /// The stored bytes.
     pub fn bytes(&self) -> &[u8] {
-        self.nibbles.as_ref()
+        self.bytes.as_ref()
     }
 
-    /// The distance stored at `index` (a lower bound of the true distance, exact below 15).
+    /// The entry at `index`: with four bits the distance (a lower bound, exact below 15), with
+    /// two the distance mod 3.
     #[inline]
     pub fn get(&self, index: usize) -> u8 {
-        let byte = self.nibbles.as_ref()[index >> 1];
-        (byte >> ((index & 1) << 2)) & 15
+        let per_byte = 8 / BITS;
+        let byte = self.bytes.as_ref()[index / per_byte];
+        (byte >> ((index % per_byte) * BITS)) & ((1 << BITS) - 1) as u8
     }
 
     /// Starts loading the entry at `index` (see [`prefetch`](super::prefetch)).
     #[inline]
     pub fn prefetch(&self, index: usize) {
-        super::prefetch(self.nibbles.as_ref(), index >> 1);
+        super::prefetch(self.bytes.as_ref(), index / (8 / BITS));
     }
 
-    /// How many entries have each depth (0..=15).
+    /// How many entries have each value (0..=15).
     pub fn distribution(&self, entries: usize) -> [u64; 16] {
         let mut counts = [0u64; 16];
         for index in 0..entries {
@@ -220,7 +235,7 @@ mod tests {
         let moves: Vec<CubieCube> = PHASE2.iter().map(|&m| MOVES[m]).collect();
         let corners = MoveTable::<CornerPerm>::build(&moves);
         let slices = MoveTable::<SlicePerm>::build(&moves);
-        let table = Pruning::build(
+        let table = <Pruning>::build(
             &Unreduced,
             |a, m| corners.apply(a, m),
             &slices,

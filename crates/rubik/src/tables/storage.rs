@@ -1003,7 +1003,7 @@ mod tests {
             1,
             "the second load built again"
         );
-        let pruning = crate::tables::Pruning::from_bytes(cached);
+        let pruning: crate::tables::Pruning<_> = crate::tables::Pruning::from_bytes(cached);
         assert_eq!(
             pruning.bytes(),
             expected,

@@ -2,7 +2,10 @@
 //!
 //! * `vectors`: the shared public test vectors (`tests/data/*.jsonl`), every one of them.
 //! * `laws`: algebraic laws as property tests across sizes, and known facts about the cube.
+//! * `bfs`: breadth-first search against plain iterative deepening, and its bounds.
+//! * `solve`: the two-phase solver on the small tables.
 
+mod bfs;
 mod laws;
 mod solve;
 mod vectors;

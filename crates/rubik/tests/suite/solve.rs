@@ -1,5 +1,6 @@
-//! The two-phase solver on the small tables: every solution replays to solved; limits and
-//! budgets behave; hard positions; random-state scrambles; the table cache.
+//! The two-phase solver, mostly on the tiny tables: every solution replays to solved; limits and
+//! budgets behave; hard positions; random-state scrambles; the table cache. One test builds the
+//! small tables (distances mod 3), whose decoding differs.
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -10,7 +11,7 @@ use rubik::tables::storage::{CacheMiss, Origin};
 use rubik::{Alg, CubieCube, FaceletCube};
 
 static TABLES: LazyLock<TwoPhaseTables> =
-    LazyLock::new(|| TwoPhaseTables::build(TableSize::Small, &mut |_| {}));
+    LazyLock::new(|| TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}));
 
 fn within(max_length: usize) -> Limits {
     Limits {
@@ -119,8 +120,7 @@ fn random_state_scrambles_make_their_state() {
 #[test]
 fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, report) =
-        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
     assert!(matches!(
         report[0].1,
         Origin::Built {
@@ -128,17 +128,16 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
             write_error: None
         }
     ));
-    let (_, report) =
-        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
     assert!(matches!(report[0].1, Origin::Cached));
     // Flip one byte in the middle of the file.
-    let path = rubik::tables::storage::path(dir.path(), &TableSize::Small.specs()[0]);
+    let path = rubik::tables::storage::path(dir.path(), &TableSize::Tiny.specs()[0]);
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
     std::fs::write(&path, &bytes).unwrap();
     let (tables, report) =
-        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Small, &mut |_| {});
+        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
     assert!(matches!(
         report[0].1,
         Origin::Built {
@@ -153,4 +152,21 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
         .iter()
         .fold(cube, |c, &m| c * MOVES[m as usize]);
     assert!(end.is_solved());
+}
+
+#[test]
+fn the_small_tables_solve_too() {
+    let tables = TwoPhaseTables::build(TableSize::Small, &mut |_| {});
+    let solver = TwoPhase::new(&tables);
+    for seed in 100..110 {
+        let cube = CubieCube::random(&mut rubik::seeded_rng(seed));
+        let solution = solver.solve(&cube, &within(20)).unwrap();
+        let end = solution
+            .moves
+            .iter()
+            .fold(cube, |c, &m| c * MOVES[m as usize]);
+        assert!(end.is_solved() && solution.len() <= 20);
+    }
+    let superflip = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+    assert_eq!(solver.solve(&superflip, &within(20)).unwrap().len(), 20);
 }

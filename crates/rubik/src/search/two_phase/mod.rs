@@ -37,6 +37,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop after visiting this many search nodes, with the best solution found.
     pub nodes: Option<u64>,
+    /// After the first solution within `max_length`, keep shortening it for up to this many more
+    /// search nodes (within the budgets above). A solution within the length is always found
+    /// first, however long that takes; the extra nodes only make it shorter.
+    pub improve_nodes: Option<u64>,
 }
 
 /// The result of a search.
@@ -92,10 +96,11 @@ pub enum SolveError {
 
 /// The two-phase solver over a set of tables.
 ///
-/// ```no_run
+/// ```
 /// use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
 /// use rubik::CubieCube;
-/// let tables = TwoPhaseTables::build(TableSize::Default, &mut |_| {});
+/// // The tiny tables build in a moment; `TableSize::Default` solves fastest.
+/// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
 /// let cube = CubieCube::random(&mut rubik::seeded_rng(1));
 /// let limits = Limits { max_length: Some(20), ..Limits::default() };
 /// let solution = TwoPhase::new(&tables).solve(&cube, &limits).unwrap();
@@ -146,9 +151,16 @@ struct View {
     cube: CubieCube,
     axis: usize,
     inverse: bool,
+    start: Node,
+}
+
+/// A phase-1 search node: its coordinates and its phase-1 bound.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
     twist: Twist,
     flip: Flip,
     slice: SlicePosition,
+    bound: u8,
 }
 
 /// The state of one solve.
@@ -161,6 +173,8 @@ struct Search<'s, 't> {
     target: usize,
     /// Stop at the first solution within `target` (otherwise keep improving).
     first_only: bool,
+    /// Nodes to spend shortening the first solution, then keep improving.
+    improve_nodes: Option<u64>,
     best: Option<Vec<u8>>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -177,13 +191,19 @@ impl<'s, 't> Search<'s, 't> {
                 let (axis, inverse) = (v % 3, v >= 3);
                 let start = if inverse { cube.inverse() } else { *cube };
                 let seen = (0..axis).fold(start, |c, _| c.rotate_diagonal());
+                let (twist, flip, slice) =
+                    (Twist::of(&seen), Flip::of(&seen), SlicePosition::of(&seen));
+                let bound = solver.tables.phase1_bound(twist, flip, slice);
                 View {
                     cube: seen,
                     axis,
                     inverse,
-                    twist: Twist::of(&seen),
-                    flip: Flip::of(&seen),
-                    slice: SlicePosition::of(&seen),
+                    start: Node {
+                        twist,
+                        flip,
+                        slice,
+                        bound,
+                    },
                 }
             })
             .collect();
@@ -193,6 +213,7 @@ impl<'s, 't> Search<'s, 't> {
             path: [0; 40],
             target: limits.max_length.unwrap_or(if budget { 30 } else { 20 }),
             first_only: limits.max_length.is_some() || !budget,
+            improve_nodes: limits.improve_nodes,
             best: None,
             nodes: 0,
             deadline: limits.time.map(|t| Instant::now() + t),
@@ -207,14 +228,12 @@ impl<'s, 't> Search<'s, 't> {
             self.best = Some(Vec::new());
             return;
         }
-        let tables = self.solver.tables;
         let mut phase1_length = 0;
         while !self.done && phase1_length <= self.target {
             for v in 0..self.views.len() {
-                let view = &self.views[v];
-                let (twist, flip, slice) = (view.twist, view.flip, view.slice);
-                if usize::from(tables.phase1_bound(twist, flip, slice)) <= phase1_length {
-                    self.phase1(v, twist, flip, slice, 0, phase1_length);
+                let start = self.views[v].start;
+                if usize::from(start.bound) <= phase1_length {
+                    self.phase1(v, start, 0, phase1_length);
                 }
                 if self.done {
                     return;
@@ -247,15 +266,7 @@ impl<'s, 't> Search<'s, 't> {
         face != previous && face + 3 != previous
     }
 
-    fn phase1(
-        &mut self,
-        v: usize,
-        twist: Twist,
-        flip: Flip,
-        slice: SlicePosition,
-        depth: usize,
-        togo: usize,
-    ) {
+    fn phase1(&mut self, v: usize, node: Node, depth: usize, togo: usize) {
         if togo == 0 {
             let last_is_phase2 = depth > 0 && PHASE2_MOVES.contains(&self.path[depth - 1]);
             if !last_is_phase2 {
@@ -266,7 +277,7 @@ impl<'s, 't> Search<'s, 't> {
         // The children's coordinates first, then their table probes: each probe starts a fetch
         // from the large tables before any is read, so the cache misses overlap.
         let tables = self.solver.tables;
-        let mut children = [(0u8, Twist(0), Flip(0), SlicePosition(0), Probe::default()); 18];
+        let mut children = [(0u8, Node::default(), Probe::default()); 18];
         let mut count = 0;
         for m in 0..18u8 {
             if !self.allowed(depth, m) {
@@ -276,34 +287,38 @@ impl<'s, 't> Search<'s, 't> {
                 return;
             }
             let index = m as usize;
-            let twist = tables.moves.twist.apply(twist, index);
-            let flip = tables.moves.flip.apply(flip, index);
-            let slice = tables.moves.slice.apply(slice, index);
+            let child = Node {
+                twist: tables.moves.twist.apply(node.twist, index),
+                flip: tables.moves.flip.apply(node.flip, index),
+                slice: tables.moves.slice.apply(node.slice, index),
+                bound: 0,
+            };
             if togo == 1 {
                 // With one move to go the child must be in phase 2's group, where every phase-1
                 // coordinate is 0: no table probe needed at the leaves.
-                if twist.0 == 0 && flip.0 == 0 && slice.0 == 0 {
+                if child.twist.0 == 0 && child.flip.0 == 0 && child.slice.0 == 0 {
                     self.path[depth] = m;
-                    self.phase1(v, twist, flip, slice, depth + 1, 0);
+                    self.phase1(v, child, depth + 1, 0);
                     if self.done {
                         return;
                     }
                 }
                 continue;
             }
-            tables.prefetch_class(flip, slice);
-            children[count] = (m, twist, flip, slice, Probe::default());
+            tables.prefetch_class(child.flip, child.slice);
+            children[count] = (m, child, Probe::default());
             count += 1;
         }
-        for child in &mut children[..count] {
-            child.4 = tables.phase1_probe(child.1, child.2, child.3);
+        for (_, child, probe) in &mut children[..count] {
+            *probe = tables.phase1_probe(child.twist, child.flip, child.slice);
         }
-        for &(m, twist, flip, slice, probe) in &children[..count] {
-            if usize::from(tables.phase1_read(probe)) >= togo {
+        for &(m, mut child, probe) in &children[..count] {
+            child.bound = tables.phase1_read(probe, node.bound);
+            if usize::from(child.bound) >= togo {
                 continue;
             }
             self.path[depth] = m;
-            self.phase1(v, twist, flip, slice, depth + 1, togo - 1);
+            self.phase1(v, child, depth + 1, togo - 1);
             if self.done {
                 return;
             }
@@ -388,6 +403,12 @@ impl<'s, 't> Search<'s, 't> {
             }
         }
         self.best = Some(moves);
+        if self.first_only {
+            if let Some(extra) = self.improve_nodes.take() {
+                self.first_only = false;
+                self.node_limit = self.node_limit.min(self.nodes.saturating_add(extra));
+            }
+        }
         if self.first_only || length == 0 {
             self.done = true;
         } else {
@@ -431,12 +452,10 @@ mod tests {
         };
         let mut rng = seeded_rng(1);
         let mut times = Vec::new();
-        let mut nodes = 0;
         for _ in 0..200 {
             let cube = CubieCube::random(&mut rng);
             let t = Instant::now();
             let solution = solver.solve(&cube, &limits).unwrap();
-            nodes += solution.nodes;
             times.push(t.elapsed());
             let solved = solution
                 .moves

@@ -1,13 +1,17 @@
-//! The tables of the two-phase solver, in two sizes, built from the code or loaded from the
+//! The tables of the two-phase solver, in three sizes, built from the code or loaded from the
 //! cache.
 //!
 //! | size | phase-1 bound | phase-2 bound | bytes | build |
 //! |---|---|---|---|---|
-//! | [`TableSize::Default`] | exact phase-1 distance, reduced by the 16 U-D symmetries (70 MB) | corner-permutation class × U/D edges (56 MB), and corners × slice | ≈ 135 MB | ≈ 12 s |
-//! | [`TableSize::Small`] | the larger of twist × slice and flip × slice | the larger of corners × slice and U/D edges × slice | ≈ 3 MB | < 1 s |
+//! | [`TableSize::Default`] | exact, over (flip-slice class, twist): 16-fold symmetry, 4 bits (70 MB) | corner-permutation class × U/D edges (56 MB), corners × slice | ≈ 135 MB | ≈ 12 s |
+//! | [`TableSize::Small`] | the same distances mod 3, 2 bits (35 MB) | corners × slice, U/D edges × slice | ≈ 44 MB | ≈ 8 s |
+//! | [`TableSize::Tiny`] | twist × slice, flip × slice, twist × flip | corners × slice, U/D edges × slice | ≈ 6 MB | < 1 s |
 //!
-//! The small tables (move tables, symmetry classes, the small pruning tables) are saved together
-//! in one file; each large pruning table has its own, memory-mapped when loaded.
+//! A distance mod 3 is enough for a search that knows the distance of the node it came from: a
+//! move changes the phase-1 distance by -1, 0 or +1, three values that differ mod 3.
+//!
+//! The move tables, symmetry classes and small pruning tables of a size are saved together in one
+//! file; each large pruning table has its own, memory-mapped when loaded.
 
 use std::fmt;
 use std::path::Path;
@@ -19,30 +23,36 @@ use crate::coord::{
 use crate::cubie::{CubieCube, MOVES};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{self, Origin, Progress, Table, TableBytes, TableSpec};
-use crate::tables::{Conjugation, MoveTable, Pruning, SymmetryClasses, Unreduced};
+use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses, Unreduced};
 
 /// The ten moves of phase 2 (U, U2, U', D, D2, D', R2, L2, F2, B2) as indices into [`MOVES`].
 pub(super) const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
-const TABLES_VERSION: u64 = 1;
+const TABLES_VERSION: u64 = 2;
 
 /// Which tables to use: the trade between memory, build time and solving speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TableSize {
-    /// About 3 MB, built in well under a second; solves in milliseconds.
+    /// About 6 MB, built in well under a second; solves in tens of milliseconds.
+    Tiny,
+    /// About 44 MB, built in seconds; solves in about a millisecond.
     Small,
-    /// About 135 MB, built in seconds; solves in a fraction of a millisecond.
+    /// About 135 MB, built in seconds; solves fastest.
     #[default]
     Default,
 }
 
 impl TableSize {
+    /// Every size, smallest first.
+    pub const ALL: [TableSize; 3] = [TableSize::Tiny, TableSize::Small, TableSize::Default];
+
     /// The files this size keeps in the cache.
     pub fn specs(self) -> Vec<TableSpec> {
         match self {
-            TableSize::Small => vec![SMALL_AUX],
-            TableSize::Default => vec![DEFAULT_AUX, PHASE1, PHASE2],
+            TableSize::Tiny => vec![TINY],
+            TableSize::Small => vec![SHARED, PHASE1_MOD3],
+            TableSize::Default => vec![SHARED, PHASE1, PHASE2],
         }
     }
 }
@@ -50,6 +60,7 @@ impl TableSize {
 impl fmt::Display for TableSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            TableSize::Tiny => "tiny",
             TableSize::Small => "small",
             TableSize::Default => "default",
         })
@@ -60,16 +71,16 @@ impl FromStr for TableSize {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        match text {
-            "small" => Ok(TableSize::Small),
-            "default" => Ok(TableSize::Default),
-            other => Err(format!("`{other}` is not a table size (small, default)")),
-        }
+        TableSize::ALL
+            .into_iter()
+            .find(|size| size.to_string() == text)
+            .ok_or_else(|| format!("`{text}` is not a table size (tiny, small, default)"))
     }
 }
 
-const SMALL_AUX: TableSpec = TableSpec::new("twophase-small", TABLES_VERSION);
-const DEFAULT_AUX: TableSpec = TableSpec::new("twophase-moves-syms", TABLES_VERSION);
+const TINY: TableSpec = TableSpec::new("twophase-tiny", TABLES_VERSION);
+const SHARED: TableSpec = TableSpec::new("twophase-moves-syms", TABLES_VERSION);
+const PHASE1_MOD3: TableSpec = TableSpec::new("twophase-phase1-mod3", TABLES_VERSION);
 const PHASE1: TableSpec = TableSpec::new("twophase-phase1", TABLES_VERSION);
 const PHASE2: TableSpec = TableSpec::new("twophase-phase2", TABLES_VERSION);
 
@@ -115,38 +126,53 @@ impl MoveTables {
             slice_perm: MoveTable::decode(decoder, 10)?,
         })
     }
+
+    /// The flip-slice pair after move `m`.
+    fn flip_slice(&self, flip_slice: FlipSlice, m: usize) -> FlipSlice {
+        FlipSlice::new(
+            self.flip.apply(flip_slice.flip(), m),
+            self.slice.apply(flip_slice.slice(), m),
+        )
+    }
 }
 
 /// The phase-1 lower bound.
 enum Phase1Bound {
     /// The exact distance over (flip-slice class, twist).
-    Symmetric {
-        classes: SymmetryClasses<FlipSlice>,
-        twist_conjugation: Conjugation<Twist>,
-        table: Pruning<Table>,
-    },
-    /// The larger of the distances over (twist, slice) and (flip, slice).
-    Pairs {
-        twist_slice: Pruning,
-        flip_slice: Pruning,
-    },
+    Exact(Box<FlipSliceClasses>, Pruning<Table>),
+    /// The same distances mod 3.
+    Mod3(Box<FlipSliceClasses>, Mod3Pruning<Table>),
+    /// The largest of the distances over (twist, slice), (flip, slice) and (twist, flip).
+    Pairs([Pruning; 3]),
+}
+
+/// The flip-slice symmetry classes and how the symmetries change the twist.
+struct FlipSliceClasses {
+    classes: SymmetryClasses<FlipSlice>,
+    twist_conjugation: Conjugation<Twist>,
+}
+
+impl FlipSliceClasses {
+    /// The table index of (twist, flip, slice): the class of the flip-slice pair and the twist
+    /// seen through the symmetry that takes the pair to its class representative.
+    #[inline]
+    fn index(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> usize {
+        let (class, s) = self.classes.class_of(FlipSlice::new(flip, slice));
+        class * Twist::COUNT + self.twist_conjugation.apply(twist, s).index()
+    }
 }
 
 /// The phase-2 lower bound, besides corners × slice permutation.
 enum Phase2Bound {
     /// The distance over (corner-permutation class, U/D edges).
-    Symmetric {
-        classes: SymmetryClasses<CornerPerm>,
-        edge_conjugation: Conjugation<UdEdgePerm>,
-        table: Pruning<Table>,
-    },
+    Symmetric(
+        SymmetryClasses<CornerPerm>,
+        Conjugation<UdEdgePerm>,
+        Pruning<Table>,
+    ),
     /// The distance over (U/D edges, slice permutation).
-    Pairs { edges_slice: Pruning },
+    Pairs(Pruning),
 }
-
-/// Where a phase-1 bound is stored: one or two table indices.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Probe([usize; 2]);
 
 /// Every table of the two-phase solver.
 pub struct TwoPhaseTables {
@@ -156,6 +182,10 @@ pub struct TwoPhaseTables {
     phase2: Phase2Bound,
     corner_slice: Pruning,
 }
+
+/// Where a phase-1 bound is stored: up to three table indices.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Probe([usize; 3]);
 
 /// What loading a set of tables did: for each file, whether it came from the cache or was built
 /// (and why, and whether saving it failed).
@@ -169,18 +199,12 @@ fn pairs<A: Coordinate, B: Coordinate>(
     progress: &mut dyn FnMut(Progress),
 ) -> Pruning {
     let total = (A::COUNT * B::COUNT) as u64;
-    Pruning::build(
+    <Pruning>::build(
         &Unreduced,
         |x, m| a.apply(x, m),
         b,
         |y, _| y,
-        &mut |_, filled| {
-            progress(Progress {
-                stage,
-                done: filled,
-                total,
-            })
-        },
+        &mut |_, done| progress(Progress { stage, done, total }),
     )
 }
 
@@ -202,6 +226,109 @@ fn obtain(
     }
 }
 
+/// Decodes a table file with `decode`. A file that passed its checks but does not decode was
+/// written by a builder whose version was not bumped: it is built afresh rather than trusted.
+fn decoded<T>(
+    table: &Table,
+    decode: impl Fn(&mut Decoder<'_>) -> Option<T>,
+    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
+    progress: &mut dyn FnMut(Progress),
+) -> T {
+    let decode_all = |bytes: &[u8]| {
+        let mut decoder = Decoder::new(bytes);
+        decode(&mut decoder).filter(|_| decoder.is_done())
+    };
+    decode_all(table.payload())
+        .unwrap_or_else(|| decode_all(&build(progress)).expect("freshly built tables decode"))
+}
+
+/// The tables every size but the tiny one shares.
+struct Shared {
+    moves: MoveTables,
+    flip_slice: FlipSliceClasses,
+    corner_classes: SymmetryClasses<CornerPerm>,
+    edge_conjugation: Conjugation<UdEdgePerm>,
+    corner_slice: Pruning,
+    edges_slice: Pruning,
+}
+
+impl Shared {
+    fn build(progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
+        let step = |done| Progress {
+            stage: "move and symmetry tables",
+            done,
+            total: 3,
+        };
+        progress(step(0));
+        let moves = MoveTables::build();
+        let mut encoder = Encoder::default();
+        moves.encode(&mut encoder);
+        progress(step(1));
+        SymmetryClasses::<FlipSlice>::build().encode(&mut encoder);
+        Conjugation::<Twist>::build().encode(&mut encoder);
+        progress(step(2));
+        SymmetryClasses::<CornerPerm>::build().encode(&mut encoder);
+        Conjugation::<UdEdgePerm>::build().encode(&mut encoder);
+        progress(step(3));
+        pairs(&moves.corners, &moves.slice_perm, "corner-slice", progress).encode(&mut encoder);
+        pairs(&moves.ud_edges, &moves.slice_perm, "edge-slice", progress).encode(&mut encoder);
+        encoder.finish()
+    }
+
+    fn decode(decoder: &mut Decoder<'_>) -> Option<Shared> {
+        Some(Shared {
+            moves: MoveTables::decode(decoder)?,
+            flip_slice: FlipSliceClasses {
+                classes: SymmetryClasses::decode(decoder)?,
+                twist_conjugation: Conjugation::decode(decoder)?,
+            },
+            corner_classes: SymmetryClasses::decode(decoder)?,
+            edge_conjugation: Conjugation::decode(decoder)?,
+            corner_slice: Pruning::decode(decoder, CornerPerm::COUNT * SlicePerm::COUNT)?,
+            edges_slice: Pruning::decode(decoder, UdEdgePerm::COUNT * SlicePerm::COUNT)?,
+        })
+    }
+
+    /// The phase-1 distances over (flip-slice class, twist), `BITS` bits an entry.
+    fn phase1<const BITS: usize>(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
+        let classes = &self.flip_slice;
+        let total = (classes.classes.count() * Twist::COUNT) as u64;
+        Pruning::<Vec<u8>, BITS>::build(
+            &classes.classes,
+            |fs, m| self.moves.flip_slice(fs, m),
+            &self.moves.twist,
+            |t, s| classes.twist_conjugation.apply(t, s),
+            &mut |_, done| {
+                progress(Progress {
+                    stage: "phase-1 pruning",
+                    done,
+                    total,
+                })
+            },
+        )
+        .into_bytes()
+    }
+
+    /// The phase-2 distances over (corner-permutation class, U/D edges).
+    fn phase2(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
+        let total = (self.corner_classes.count() * UdEdgePerm::COUNT) as u64;
+        <Pruning>::build(
+            &self.corner_classes,
+            |c, m| self.moves.corners.apply(c, m),
+            &self.moves.ud_edges,
+            |e, s| self.edge_conjugation.apply(e, s),
+            &mut |_, done| {
+                progress(Progress {
+                    stage: "phase-2 pruning",
+                    done,
+                    total,
+                })
+            },
+        )
+        .into_bytes()
+    }
+}
+
 impl TwoPhaseTables {
     /// Builds every table of `size` from the code alone, in memory.
     pub fn build(size: TableSize, progress: &mut dyn FnMut(Progress)) -> TwoPhaseTables {
@@ -218,13 +345,13 @@ impl TwoPhaseTables {
     ) -> (TwoPhaseTables, LoadReport) {
         let mut report = LoadReport::new();
         let tables = match size {
-            TableSize::Small => Self::load_small(dir, progress, &mut report),
-            TableSize::Default => Self::load_default(dir, progress, &mut report),
+            TableSize::Tiny => Self::load_tiny(dir, progress, &mut report),
+            _ => Self::load_symmetric(dir, size, progress, &mut report),
         };
         (tables, report)
     }
 
-    fn load_small(
+    fn load_tiny(
         dir: Option<&Path>,
         progress: &mut dyn FnMut(Progress),
         report: &mut LoadReport,
@@ -233,150 +360,70 @@ impl TwoPhaseTables {
             let moves = MoveTables::build();
             let mut encoder = Encoder::default();
             moves.encode(&mut encoder);
-            pairs(&moves.twist, &moves.slice, "twist-slice", progress).encode(&mut encoder);
-            pairs(&moves.flip, &moves.slice, "flip-slice", progress).encode(&mut encoder);
-            pairs(&moves.corners, &moves.slice_perm, "corner-slice", progress).encode(&mut encoder);
-            pairs(&moves.ud_edges, &moves.slice_perm, "edge-slice", progress).encode(&mut encoder);
+            let m = &moves;
+            pairs(&m.twist, &m.slice, "twist-slice", progress).encode(&mut encoder);
+            pairs(&m.flip, &m.slice, "flip-slice", progress).encode(&mut encoder);
+            pairs(&m.twist, &m.flip, "twist-flip", progress).encode(&mut encoder);
+            pairs(&m.corners, &m.slice_perm, "corner-slice", progress).encode(&mut encoder);
+            pairs(&m.ud_edges, &m.slice_perm, "edge-slice", progress).encode(&mut encoder);
             encoder.finish()
         };
-        let aux = obtain(dir, &SMALL_AUX, build, progress, report);
-        let decode = |bytes: &[u8]| -> Option<TwoPhaseTables> {
-            let mut decoder = Decoder::new(bytes);
-            let moves = MoveTables::decode(&mut decoder)?;
-            let twist_slice = Pruning::decode(&mut decoder, Twist::COUNT * SlicePosition::COUNT)?;
-            let flip_slice = Pruning::decode(&mut decoder, Flip::COUNT * SlicePosition::COUNT)?;
-            let corner_slice = Pruning::decode(&mut decoder, CornerPerm::COUNT * SlicePerm::COUNT)?;
-            let edges_slice = Pruning::decode(&mut decoder, UdEdgePerm::COUNT * SlicePerm::COUNT)?;
-            decoder.is_done().then_some(TwoPhaseTables {
-                size: TableSize::Small,
+        let file = obtain(dir, &TINY, build, progress, report);
+        let decode = |decoder: &mut Decoder<'_>| {
+            let moves = MoveTables::decode(decoder)?;
+            let mut table = |entries| Pruning::decode(decoder, entries);
+            let twist_slice = table(Twist::COUNT * SlicePosition::COUNT)?;
+            let flip_slice = table(Flip::COUNT * SlicePosition::COUNT)?;
+            let twist_flip = table(Twist::COUNT * Flip::COUNT)?;
+            let corner_slice = table(CornerPerm::COUNT * SlicePerm::COUNT)?;
+            let edges_slice = table(UdEdgePerm::COUNT * SlicePerm::COUNT)?;
+            Some(TwoPhaseTables {
+                size: TableSize::Tiny,
                 moves,
-                phase1: Phase1Bound::Pairs {
-                    twist_slice,
-                    flip_slice,
-                },
-                phase2: Phase2Bound::Pairs { edges_slice },
+                phase1: Phase1Bound::Pairs([twist_slice, flip_slice, twist_flip]),
+                phase2: Phase2Bound::Pairs(edges_slice),
                 corner_slice,
             })
         };
-        // A file that passed its checks but does not decode was written by a builder whose
-        // version was not bumped: build afresh rather than trust it.
-        decode(aux.payload())
-            .unwrap_or_else(|| decode(&build(progress)).expect("freshly built tables decode"))
+        decoded(&file, decode, build, progress)
     }
 
-    fn load_default(
+    fn load_symmetric(
         dir: Option<&Path>,
+        size: TableSize,
         progress: &mut dyn FnMut(Progress),
         report: &mut LoadReport,
     ) -> TwoPhaseTables {
-        let build_aux = |progress: &mut dyn FnMut(Progress)| {
-            let step = |done| Progress {
-                stage: "move and symmetry tables",
-                done,
-                total: 5,
-            };
-            progress(step(0));
-            let moves = MoveTables::build();
-            progress(step(1));
-            let mut encoder = Encoder::default();
-            moves.encode(&mut encoder);
-            SymmetryClasses::<FlipSlice>::build().encode(&mut encoder);
-            progress(step(2));
-            Conjugation::<Twist>::build().encode(&mut encoder);
-            SymmetryClasses::<CornerPerm>::build().encode(&mut encoder);
-            progress(step(3));
-            Conjugation::<UdEdgePerm>::build().encode(&mut encoder);
-            progress(step(4));
-            pairs(&moves.corners, &moves.slice_perm, "corner-slice", progress).encode(&mut encoder);
-            progress(step(5));
-            encoder.finish()
+        let file = obtain(dir, &SHARED, Shared::build, progress, report);
+        let shared = decoded(&file, Shared::decode, Shared::build, progress);
+        let (phase1, phase2) = if size == TableSize::Small {
+            let table = obtain(
+                dir,
+                &PHASE1_MOD3,
+                |p| shared.phase1::<2>(p),
+                progress,
+                report,
+            );
+            let phase1 = Phase1Bound::Mod3(Box::new(shared.flip_slice), Pruning::from_bytes(table));
+            (phase1, Phase2Bound::Pairs(shared.edges_slice))
+        } else {
+            let table = obtain(dir, &PHASE1, |p| shared.phase1::<4>(p), progress, report);
+            let phase2 = obtain(dir, &PHASE2, |p| shared.phase2(p), progress, report);
+            let phase1 =
+                Phase1Bound::Exact(Box::new(shared.flip_slice), Pruning::from_bytes(table));
+            let phase2 = Phase2Bound::Symmetric(
+                shared.corner_classes,
+                shared.edge_conjugation,
+                Pruning::from_bytes(phase2),
+            );
+            (phase1, phase2)
         };
-        let aux = obtain(dir, &DEFAULT_AUX, build_aux, progress, report);
-        let decode = |bytes: &[u8]| {
-            let mut decoder = Decoder::new(bytes);
-            Some((
-                MoveTables::decode(&mut decoder)?,
-                SymmetryClasses::<FlipSlice>::decode(&mut decoder)?,
-                Conjugation::<Twist>::decode(&mut decoder)?,
-                SymmetryClasses::<CornerPerm>::decode(&mut decoder)?,
-                Conjugation::<UdEdgePerm>::decode(&mut decoder)?,
-                Pruning::decode(&mut decoder, CornerPerm::COUNT * SlicePerm::COUNT)?,
-            ))
-            .filter(|_| decoder.is_done())
-        };
-        // As for the small tables: a file that does not decode is built afresh.
-        let (
-            moves,
-            flip_slice_classes,
-            twist_conjugation,
-            corner_classes,
-            edge_conjugation,
-            corner_slice,
-        ) = decode(aux.payload())
-            .unwrap_or_else(|| decode(&build_aux(progress)).expect("freshly built tables decode"));
-        let phase1 = obtain(
-            dir,
-            &PHASE1,
-            |progress| {
-                let total = (flip_slice_classes.count() * Twist::COUNT) as u64;
-                let step = |filled| Progress {
-                    stage: "phase-1 pruning",
-                    done: filled,
-                    total,
-                };
-                Pruning::build(
-                    &flip_slice_classes,
-                    |fs: FlipSlice, m| {
-                        FlipSlice::new(
-                            moves.flip.apply(fs.flip(), m),
-                            moves.slice.apply(fs.slice(), m),
-                        )
-                    },
-                    &moves.twist,
-                    |t, s| twist_conjugation.apply(t, s),
-                    &mut |_, filled| progress(step(filled)),
-                )
-                .into_bytes()
-            },
-            progress,
-            report,
-        );
-        let phase2 = obtain(
-            dir,
-            &PHASE2,
-            |progress| {
-                let total = (corner_classes.count() * UdEdgePerm::COUNT) as u64;
-                let step = |filled| Progress {
-                    stage: "phase-2 pruning",
-                    done: filled,
-                    total,
-                };
-                Pruning::build(
-                    &corner_classes,
-                    |c, m| moves.corners.apply(c, m),
-                    &moves.ud_edges,
-                    |e, s| edge_conjugation.apply(e, s),
-                    &mut |_, filled| progress(step(filled)),
-                )
-                .into_bytes()
-            },
-            progress,
-            report,
-        );
         TwoPhaseTables {
-            size: TableSize::Default,
-            moves,
-            phase1: Phase1Bound::Symmetric {
-                classes: flip_slice_classes,
-                twist_conjugation,
-                table: Pruning::from_bytes(phase1),
-            },
-            phase2: Phase2Bound::Symmetric {
-                classes: corner_classes,
-                edge_conjugation,
-                table: Pruning::from_bytes(phase2),
-            },
-            corner_slice,
+            size,
+            moves: shared.moves,
+            phase1,
+            phase2,
+            corner_slice: shared.corner_slice,
         }
     }
 
@@ -388,8 +435,8 @@ impl TwoPhaseTables {
     /// Starts loading what [`phase1_probe`](Self::phase1_probe) will read for (flip, slice).
     #[inline]
     pub(super) fn prefetch_class(&self, flip: Flip, slice: SlicePosition) {
-        if let Phase1Bound::Symmetric { classes, .. } = &self.phase1 {
-            classes.prefetch(FlipSlice::new(flip, slice));
+        if let Phase1Bound::Exact(classes, _) | Phase1Bound::Mod3(classes, _) = &self.phase1 {
+            classes.classes.prefetch(FlipSlice::new(flip, slice));
         }
     }
 
@@ -397,40 +444,70 @@ impl TwoPhaseTables {
     #[inline]
     pub(super) fn phase1_probe(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> Probe {
         match &self.phase1 {
-            Phase1Bound::Symmetric {
-                classes,
-                twist_conjugation,
-                table,
-            } => {
-                let (class, s) = classes.class_of(FlipSlice::new(flip, slice));
-                let index = class * Twist::COUNT + twist_conjugation.apply(twist, s).index();
+            Phase1Bound::Exact(classes, table) => {
+                let index = classes.index(twist, flip, slice);
                 table.prefetch(index);
-                Probe([index, 0])
+                Probe([index, 0, 0])
             }
-            Phase1Bound::Pairs { .. } => Probe([
+            Phase1Bound::Mod3(classes, table) => {
+                let index = classes.index(twist, flip, slice);
+                table.prefetch(index);
+                Probe([index, 0, 0])
+            }
+            Phase1Bound::Pairs(_) => Probe([
                 twist.index() * SlicePosition::COUNT + slice.index(),
                 flip.index() * SlicePosition::COUNT + slice.index(),
+                twist.index() * Flip::COUNT + flip.index(),
             ]),
         }
     }
 
-    /// The phase-1 bound at a probed place: a lower bound of the phase-1 distance (exact with
-    /// the default tables).
+    /// The phase-1 bound at a probed place, one move away from a state whose bound is
+    /// `neighbour` (which the mod-3 tables need): a lower bound of the phase-1 distance, exact
+    /// but for the tiny tables.
     #[inline]
-    pub(super) fn phase1_read(&self, probe: Probe) -> u8 {
+    pub(super) fn phase1_read(&self, probe: Probe, neighbour: u8) -> u8 {
         match &self.phase1 {
-            Phase1Bound::Symmetric { table, .. } => table.get(probe.0[0]),
-            Phase1Bound::Pairs {
-                twist_slice,
-                flip_slice,
-            } => twist_slice.get(probe.0[0]).max(flip_slice.get(probe.0[1])),
+            Phase1Bound::Exact(_, table) => table.get(probe.0[0]),
+            Phase1Bound::Mod3(_, table) => {
+                // The distance is the neighbour's -1, 0 or +1: the one with the stored residue.
+                match (table.get(probe.0[0]) + 3 - neighbour % 3) % 3 {
+                    0 => neighbour,
+                    1 => neighbour + 1,
+                    _ => neighbour - 1,
+                }
+            }
+            Phase1Bound::Pairs([a, b, c]) => {
+                let [i, j, k] = probe.0;
+                a.get(i).max(b.get(j)).max(c.get(k))
+            }
         }
     }
 
-    /// A lower bound of the phase-1 distance (exact with the default tables).
-    #[inline]
+    /// A lower bound of the phase-1 distance of a state (exact but for the tiny tables). With
+    /// the mod-3 tables the distance is found by walking down to the goal.
     pub(super) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
-        self.phase1_read(self.phase1_probe(twist, flip, slice))
+        let Phase1Bound::Mod3(classes, table) = &self.phase1 else {
+            return self.phase1_read(self.phase1_probe(twist, flip, slice), 0);
+        };
+        let residue = |t, f, s| table.get(classes.index(t, f, s));
+        let (mut state, mut steps) = ((twist, flip, slice), 0u8);
+        while state != (Twist(0), Flip(0), SlicePosition(0)) {
+            // One of the neighbours is a step nearer: the one whose residue is one less.
+            let wanted = (residue(state.0, state.1, state.2) + 2) % 3;
+            state = (0..18)
+                .map(|m| {
+                    (
+                        self.moves.twist.apply(state.0, m),
+                        self.moves.flip.apply(state.1, m),
+                        self.moves.slice.apply(state.2, m),
+                    )
+                })
+                .find(|&(t, f, s)| residue(t, f, s) == wanted)
+                .expect("a state off the goal has a neighbour one step nearer");
+            steps += 1;
+        }
+        steps
     }
 
     /// The phase-2 distance of the corners and slice edges alone: a lower bound of it all.
@@ -440,10 +517,10 @@ impl TwoPhaseTables {
             .get(corners.index() * SlicePerm::COUNT + slice.index())
     }
 
-    /// A lower bound of the phase-2 distance of a state in phase 2's group.
+    /// A lower bound of the phase-2 distance of a state in phase 2's group. Reads the small
+    /// corners × slice table first and stops there when it already reaches `enough`: most
+    /// phase-2 starts fail that cheap test and never touch the large table.
     #[inline]
-    /// Reads the small corners × slice table first and stops there when it already reaches
-    /// `enough`: most phase-2 starts fail that cheap test and never touch the large table.
     pub(super) fn phase2_bound(
         &self,
         corners: CornerPerm,
@@ -456,16 +533,11 @@ impl TwoPhaseTables {
             return corner_slice;
         }
         let other = match &self.phase2 {
-            Phase2Bound::Symmetric {
-                classes,
-                edge_conjugation,
-                table,
-            } => {
+            Phase2Bound::Symmetric(classes, conjugation, table) => {
                 let (class, s) = classes.class_of(corners);
-                let edges = edge_conjugation.apply(edges, s);
-                table.get(class * UdEdgePerm::COUNT + edges.index())
+                table.get(class * UdEdgePerm::COUNT + conjugation.apply(edges, s).index())
             }
-            Phase2Bound::Pairs { edges_slice } => {
+            Phase2Bound::Pairs(edges_slice) => {
                 edges_slice.get(edges.index() * SlicePerm::COUNT + slice.index())
             }
         };
