@@ -467,7 +467,7 @@ mod tests {
         times.sort();
         let mean = times.iter().sum::<Duration>() / times.len() as u32;
         eprintln!(
-            "median {:?} mean {:?} max {:?}, {nodes} nodes",
+            "median {:?} mean {:?} max {:?}",
             times[times.len() / 2],
             mean,
             times.last().unwrap()
