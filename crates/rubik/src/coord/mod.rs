@@ -12,10 +12,13 @@ mod phase2;
 pub use phase1::{Flip, FlipSlice, SlicePosition, Twist};
 pub use phase2::{CornerPerm, SlicePerm, UdEdgePerm};
 
-use crate::cubie::CubieCube;
+use crate::cubie::PieceCube;
 
-/// A coordinate of the 3×3: a number in `0..COUNT` computed from a state.
+/// A coordinate: a number in `0..COUNT` computed from a state of its cube model (a 3×3
+/// [`CubieCube`](crate::CubieCube) or a 2×2 [`CornerCube`](crate::CornerCube)).
 pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// The cube model whose states the coordinate summarises.
+    type Cube: PieceCube;
     /// How many values the coordinate takes.
     const COUNT: usize;
     /// A short name, used to name its tables.
@@ -25,10 +28,10 @@ pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     /// The coordinate with this value (`index < COUNT`).
     fn from_index(index: usize) -> Self;
     /// The coordinate of a state.
-    fn of(cube: &CubieCube) -> Self;
+    fn of(cube: &Self::Cube) -> Self;
     /// A cube with this coordinate (the other pieces solved where possible). It need not be a
     /// reachable state, but composing it with a move gives the coordinate of the moved state.
-    fn representative(self) -> CubieCube;
+    fn representative(self) -> Self::Cube;
 }
 
 /// Declares a coordinate newtype with its count and the index conversions.
@@ -104,7 +107,7 @@ pub(crate) const fn binomial(n: usize, k: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::MOVES;
+    use crate::cubie::{CubieCube, MOVES};
     use crate::seeded_rng;
     use proptest::prelude::*;
 
@@ -120,8 +123,8 @@ mod tests {
 
     /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate
     /// of a moved state depends only on the coordinate before the move.
-    fn check<C: Coordinate>() {
-        assert_eq!(C::of(&CubieCube::SOLVED).index(), 0, "{}", C::NAME);
+    pub(crate) fn check<C: Coordinate>() {
+        assert_eq!(C::of(&C::Cube::SOLVED).index(), 0, "{}", C::NAME);
         let step = (C::COUNT / 997).max(1);
         for index in (0..C::COUNT).step_by(step) {
             let c = C::from_index(index);

@@ -59,6 +59,7 @@ fn number(digits: &[u8], base: usize) -> usize {
 }
 
 impl Coordinate for Twist {
+    type Cube = CubieCube;
     const COUNT: usize = 2187;
     const NAME: &'static str = "twist";
     indexing!(u16);
@@ -73,6 +74,7 @@ impl Coordinate for Twist {
 }
 
 impl Coordinate for Flip {
+    type Cube = CubieCube;
     const COUNT: usize = 2048;
     const NAME: &'static str = "flip";
     indexing!(u16);
@@ -135,6 +137,7 @@ impl SlicePosition {
 }
 
 impl Coordinate for SlicePosition {
+    type Cube = CubieCube;
     const COUNT: usize = 495;
     const NAME: &'static str = "slice";
     indexing!(u16);
@@ -174,6 +177,7 @@ impl FlipSlice {
 }
 
 impl Coordinate for FlipSlice {
+    type Cube = CubieCube;
     const COUNT: usize = 2048 * 495;
     const NAME: &'static str = "flipslice";
     indexing!(u32);

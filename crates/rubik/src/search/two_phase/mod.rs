@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 mod tables;
 
-pub use tables::{LoadReport, TableSize, TwoPhaseTables};
+pub use crate::tables::storage::LoadReport;
+pub use tables::{TableSize, TwoPhaseTables};
 
 use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SlicePosition, Twist, UdEdgePerm};
 use crate::cubie::{CubieCube, MOVES};
