@@ -184,9 +184,10 @@ pub struct TwoPhaseTables {
     corner_slice: Pruning,
 }
 
-/// Where a phase-1 bound is stored: up to three table indices.
+/// Where a phase-1 bound is stored: up to three table indices (`u32`: a search node keeps 18 of
+/// these, and every index is below 2³²).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Probe([usize; 3]);
+pub(super) struct Probe([u32; 3]);
 
 /// The tables every size but the tiny one shares.
 struct Shared {
@@ -393,18 +394,21 @@ impl TwoPhaseTables {
             Phase1Bound::Exact(classes, table) => {
                 let index = classes.index(twist, flip, slice);
                 table.prefetch(index);
-                Probe([index, 0, 0])
+                Probe([index as u32, 0, 0])
             }
             Phase1Bound::Mod3(classes, table) => {
                 let index = classes.index(twist, flip, slice);
                 table.prefetch(index);
-                Probe([index, 0, 0])
+                Probe([index as u32, 0, 0])
             }
-            Phase1Bound::Pairs(_) => Probe([
-                twist.index() * SlicePosition::COUNT + slice.index(),
-                flip.index() * SlicePosition::COUNT + slice.index(),
-                twist.index() * Flip::COUNT + flip.index(),
-            ]),
+            Phase1Bound::Pairs(_) => Probe(
+                [
+                    twist.index() * SlicePosition::COUNT + slice.index(),
+                    flip.index() * SlicePosition::COUNT + slice.index(),
+                    twist.index() * Flip::COUNT + flip.index(),
+                ]
+                .map(|i| i as u32),
+            ),
         }
     }
 
@@ -414,17 +418,17 @@ impl TwoPhaseTables {
     #[inline]
     pub(super) fn phase1_read(&self, probe: Probe, neighbour: u8) -> u8 {
         match &self.phase1 {
-            Phase1Bound::Exact(_, table) => table.get(probe.0[0]),
+            Phase1Bound::Exact(_, table) => table.get(probe.0[0] as usize),
             Phase1Bound::Mod3(_, table) => {
                 // The distance is the neighbour's -1, 0 or +1: the one with the stored residue.
-                match (table.get(probe.0[0]) + 3 - neighbour % 3) % 3 {
+                match (table.get(probe.0[0] as usize) + 3 - neighbour % 3) % 3 {
                     0 => neighbour,
                     1 => neighbour + 1,
                     _ => neighbour - 1,
                 }
             }
             Phase1Bound::Pairs([a, b, c]) => {
-                let [i, j, k] = probe.0;
+                let [i, j, k] = probe.0.map(|i| i as usize);
                 a.get(i).max(b.get(j)).max(c.get(k))
             }
         }
