@@ -424,3 +424,103 @@ fn three_by_three_scrambles_are_random_states() {
         assert_ne!(after(scramble, "").trim(), SOLVED);
     }
 }
+
+/// The 2×2 state after `alg`, then `solution`, from solved (through `rubik apply`).
+fn after_2x2(alg: &str, solution: &str) -> String {
+    let state = answer(&["apply", "--size", "2", alg]);
+    answer(&["apply", solution, "--from", state.trim()])
+        .trim()
+        .to_string()
+}
+
+const SOLVED_2X2: &str = "UUUURRRRFFFFDDDDLLLLBBBB";
+
+#[test]
+fn two_by_two_states_are_solved_optimally_in_either_metric() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve = |args: &[&str]| {
+        let output = solver(dir.path(), args).output().unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).unwrap().trim().to_string()
+    };
+    // A state given as 24 letters: the size comes from the length.
+    assert_eq!(solve(&["solve", "UFUFRRRRFDFDDBDBLLLLUBUB"]), "R'");
+    let scramble = "R U2 F' R2 U F2 R'";
+    let htm = solve(&["solve", "--size", "2", "--alg", scramble]);
+    let qtm = solve(&["solve", "--size", "2", "--alg", scramble, "--metric", "qtm"]);
+    for solution in [&htm, &qtm] {
+        assert_eq!(after_2x2(scramble, solution), SOLVED_2X2, "{solution}");
+        assert!(solution.split_whitespace().all(|m| "URF".contains(&m[..1])));
+    }
+    assert!(htm.split_whitespace().count() <= 7);
+    assert!(!qtm.contains('2'), "{qtm}");
+    let json = solve(&["solve", "--size", "2", "--alg", "R U", "--format", "json"]);
+    assert!(
+        json.contains(r#""length":2"#) && json.contains(r#""metric":"htm""#),
+        "{json}"
+    );
+    // A shorter limit than the optimum has no answer; the 3×3 solver has no quarter metric.
+    solver(
+        dir.path(),
+        &["solve", "--size", "2", "--alg", "R U F", "-m", "2"],
+    )
+    .assert()
+    .code(1);
+    solver(dir.path(), &["solve", "--alg", "R U", "--metric", "qtm"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn two_by_two_scrambles_are_random_states_at_least_four_moves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || {
+        let output = solver(
+            dir.path(),
+            &["scramble", "--size", "2", "--seed", "3", "-c", "20"],
+        )
+        .output()
+        .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let scrambles = run();
+    assert_eq!(scrambles, run());
+    assert_eq!(scrambles.lines().count(), 20);
+    for scramble in scrambles.lines() {
+        let length = scramble.split_whitespace().count();
+        assert!((4..=11).contains(&length), "{scramble}");
+        assert!(scramble.split_whitespace().all(|m| "URF".contains(&m[..1])));
+        // The scramble is optimal: solving its state takes as many moves.
+        let state = answer(&["apply", "--size", "2", scramble]);
+        let output = solver(dir.path(), &["solve", state.trim()])
+            .output()
+            .unwrap();
+        let solution = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(solution.split_whitespace().count(), length, "{scramble}");
+    }
+    let moves = answer(&["scramble", "--size", "2", "--seed", "3", "--random-moves"]);
+    assert_eq!(moves.split_whitespace().count(), 25);
+}
+
+#[test]
+fn two_by_two_tables_are_built_verified_and_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = |args: &[&str]| {
+        let mut command = solver(dir.path(), &["tables"]);
+        command.args(args).args(["--puzzle", "2x2"]);
+        command
+    };
+    tables(&["verify"]).assert().code(1);
+    tables(&["build"])
+        .assert()
+        .success()
+        .stdout("2x2 tables ready\n");
+    tables(&["verify"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pocket-qtm.tbl: valid"));
+    tables(&["path"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pocket-htm.tbl"));
+}

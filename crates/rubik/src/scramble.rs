@@ -4,15 +4,18 @@
 //! (`R`, `Rw`, `3Rw`, ... up to half the cube), and an amount. A move never undoes or merges with
 //! an earlier move of the same run of moves on one axis (so no `R R'`, no `R L R`). Every draw comes
 //! from [`crate::random::below`], so a seed gives the same scramble on every machine.
-//! Random-state scrambles ([`random_state_3x3`]) draw a uniformly random state
-//! ([`CubieCube::random`]) and write it as the inverse of a solution.
+//! Random-state scrambles ([`random_state_3x3`], [`random_state_2x2`]) draw a uniformly random
+//! state ([`CubieCube::random`], [`CornerCube::random`]) and write it as the inverse of a
+//! solution.
 
 use rand_core::Rng;
 
-use crate::cubie::{CubieCube, MOVES};
+use crate::cubie::{CornerCube, CubieCube, MOVES};
 use crate::face::{Axis, Face};
 use crate::notation::{Alg, Move};
 use crate::random::below;
+use crate::search::Metric;
+use crate::search::pocket::Pocket;
 use crate::search::two_phase::{Limits, TwoPhase};
 use crate::turn::Turn;
 
@@ -95,6 +98,31 @@ pub fn random_state_3x3<R: Rng + ?Sized>(rng: &mut R, solver: &TwoPhase<'_>) -> 
             .solve(&cube, &limits)
             .expect("every state has a solution of at most 21 moves, and there is no budget");
         return solution.alg().inverse();
+    }
+}
+
+/// The fewest face turns a WCA 2×2 random-state scramble may take: states nearer to solved are
+/// drawn again.
+pub const MIN_2X2_DISTANCE: usize = 4;
+
+/// A WCA random-state scramble of the 2×2: a uniformly random state (DBL home) at least
+/// [`MIN_2X2_DISTANCE`] face turns from solved, written as the inverse of its optimal solution
+/// in U, R and F turns. The same seed gives the same scramble.
+///
+/// ```
+/// use rubik::search::pocket::{Pocket, PocketTables};
+/// let tables = PocketTables::build(&mut |_| {});
+/// let pocket = Pocket::new(&tables);
+/// let scramble = rubik::scramble::random_state_2x2(&mut rubik::seeded_rng(7), &pocket);
+/// assert_eq!(scramble, rubik::scramble::random_state_2x2(&mut rubik::seeded_rng(7), &pocket));
+/// assert!((4..=11).contains(&scramble.expand().unwrap().len()));
+/// ```
+pub fn random_state_2x2<R: Rng + ?Sized>(rng: &mut R, solver: &Pocket<'_>) -> Alg {
+    loop {
+        let solution = solver.solve(&CornerCube::random(rng), Metric::Htm);
+        if solution.len() >= MIN_2X2_DISTANCE {
+            return solution.alg().inverse();
+        }
     }
 }
 

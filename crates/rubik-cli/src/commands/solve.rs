@@ -1,15 +1,20 @@
 //! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
 //!
-//! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`];
-//! reading the input (a state, or an alg applied to the solved cube), batches and the output
-//! format are shared.
+//! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`]
+//! (the default method sends a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase); reading the
+//! input (a state, or an alg applied to the solved cube), batches and the output format are
+//! shared. A solver's tables are loaded when the first state that needs them comes, so a batch
+//! of 2×2 states never builds the 3×3 tables.
 
 use std::io;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
+use rubik::search::pocket::Pocket;
 use rubik::search::two_phase::{Limits, TwoPhase};
-use rubik::{Alg, CubieCube, FaceletCube, InvalidCube};
+use rubik::{Alg, CornerCube, CubieCube, FaceletCube, InvalidCube};
 use serde_json::{Map, Value};
 
 use super::tables::TableArgs;
@@ -31,10 +36,14 @@ pub struct Args {
     /// The cube size for --alg.
     #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
     size: usize,
-    /// How to solve: two-phase (any 3×3, at most 20 moves) or bfs (a shortest solution, for
-    /// short scrambles of any size).
+    /// How to solve: two-phase (any 3×3, at most 20 moves; a 2×2 is solved optimally from its
+    /// distance table) or bfs (a shortest solution, for short scrambles of any size).
     #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
     method: Method,
+    /// How the 2×2 solver counts moves: htm (a face turn by 1, 2 or 3 quarters is one move) or
+    /// qtm (a quarter turn is one move). The 3×3 two-phase solver counts htm only.
+    #[arg(long, default_value_t = Metric::Htm)]
+    metric: Metric,
     /// The longest solution accepted. two-phase: the first one found within it is returned
     /// (fastest with 20 or more); without it the search keeps shortening its solution until a
     /// budget is spent; with no option at all: the first solution of at most 20 moves, then
@@ -70,7 +79,7 @@ pub struct Args {
 /// A way to solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Method {
-    /// Kociemba's two-phase algorithm: any 3×3, fast, near-optimal.
+    /// Kociemba's two-phase algorithm: any 3×3, fast, near-optimal (a 2×2: optimal, by table).
     TwoPhase,
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
@@ -85,7 +94,7 @@ enum SolveFormat {
     /// The moves in notation (an empty line for a solved cube).
     Alg,
     /// A JSON object: solution, length, time_ms, and what the method counted (two-phase:
-    /// budget_ran_out, nodes; bfs: states).
+    /// budget_ran_out, nodes; bfs: states; 2×2: metric).
     Json,
 }
 
@@ -148,12 +157,6 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
     }
 }
 
-/// A method ready to solve: its tables loaded.
-enum Solver<'t> {
-    TwoPhase(TwoPhase<'t>),
-    Bfs,
-}
-
 /// What a method found for one state: the solution, and what it counted on the way.
 struct Found {
     alg: Alg,
@@ -173,11 +176,9 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
         (None, Some(alg)) => (alg, true),
         (None, None) => unreachable!("clap requires a state or an alg"),
     };
-    let tables = (args.method == Method::TwoPhase).then(|| args.tables.load());
-    let solver = match &tables {
-        Some(tables) => Solver::TwoPhase(TwoPhase::new(tables)),
-        None => Solver::Bfs,
-    };
+    // Each solver is made ready when the first state that needs it comes.
+    let (two_phase_tables, two_phase_solver) = (OnceLock::new(), OnceLock::new());
+    let pocket_tables = OnceLock::new();
     // The searches of a batch run side by side, one per thread, and share the memory bound.
     let searches_at_once = if item == "-" {
         rayon::current_num_threads() as u64
@@ -192,18 +193,58 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
         } else {
             read_state(text, context)?
         };
-        let start = Instant::now();
-        let found = match &solver {
-            Solver::TwoPhase(solver) => two_phase(solver, &cube, args)?,
-            Solver::Bfs => bfs(&cube, args, args.max_memory / searches_at_once)?,
+        let (found, elapsed) = match (args.method, cube.size()) {
+            (Method::Bfs, _) => timed(|| bfs(&cube, args, args.max_memory / searches_at_once))?,
+            (Method::TwoPhase, 2) => {
+                let solver = Pocket::new(pocket_tables.get_or_init(|| args.tables.load_pocket()));
+                timed(|| pocket(&solver, &cube, args))?
+            }
+            (Method::TwoPhase, _) => {
+                let solver = two_phase_solver.get_or_init(|| {
+                    TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()))
+                });
+                timed(|| two_phase(solver, &cube, args))?
+            }
         };
-        Ok(render(&found, start.elapsed(), args.format))
+        Ok(render(&found, elapsed, args.format))
+    })
+}
+
+/// What `solve` found, and how long it took (tables already loaded).
+fn timed(solve: impl FnOnce() -> Result<Found, CliError>) -> Result<(Found, Duration), CliError> {
+    let start = Instant::now();
+    let found = solve()?;
+    Ok((found, start.elapsed()))
+}
+
+/// An optimal 2×2 solution in the chosen metric; none if `--max-length` is shorter.
+fn pocket(solver: &Pocket, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
+    let cube = CornerCube::try_from(cube).map_err(not_a_cube)?;
+    let solution = solver.solve(&cube, args.metric);
+    if let Some(max_length) = args.max_length.filter(|&max| solution.len() > max) {
+        return Err(CliError::Failed(format!(
+            "no solution within {max_length} moves: the shortest has {} ({})",
+            solution.len(),
+            args.metric
+        )));
+    }
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.len(),
+        counts: Map::from_iter([("metric".into(), args.metric.to_string().into())]),
     })
 }
 
 /// A solution by the two-phase algorithm.
 fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
+    if args.metric != Metric::Htm {
+        return Err(CliError::BadInput(format!(
+            "--metric {}: the two-phase solver counts face turns (htm); --method bfs --moves \
+             quarter finds shortest quarter-turn solutions",
+            args.metric
+        )));
+    }
     let no_limit =
         args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
     let limits = Limits {

@@ -1,11 +1,12 @@
 //! `rubik tables`: the solver tables in the cache (build, verify, path, clear), and the options
 //! and loading every solving command shares.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use rubik::search::pocket::PocketTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
-use rubik::tables::storage::{self, Origin, Progress, Status};
+use rubik::tables::storage::{self, LoadReport, Origin, Progress, Status, TableSpec};
 
 use crate::output::{CliError, Output};
 
@@ -33,9 +34,13 @@ impl TableArgs {
         self.dir.clone().or_else(storage::default_dir)
     }
 
-    /// The tables of `size` (or of the chosen size), from the cache or built, with a progress
-    /// bar on a terminal. A cache that cannot be written is reported once, as a warning.
-    pub fn load_sized(&self, size: TableSize) -> TwoPhaseTables {
+    /// Tables from the cache or built by `load` (given the cache directory and a progress
+    /// callback), with a progress bar on a terminal. A cache that cannot be written is reported
+    /// once, as a warning.
+    fn with_progress<T>(
+        &self,
+        load: impl FnOnce(Option<&Path>, &mut dyn FnMut(Progress)) -> (T, LoadReport),
+    ) -> T {
         let bar = ProgressBar::new(0);
         bar.set_style(
             ProgressStyle::with_template("{msg:>24} [{bar:40}] {percent:>3}%")
@@ -52,7 +57,7 @@ impl TableArgs {
             bar.set_position(p.done);
         };
         let dir = self.cache_dir();
-        let (tables, report) = TwoPhaseTables::load_or_build(dir.as_deref(), size, &mut progress);
+        let (tables, report) = load(dir.as_deref(), &mut progress);
         bar.finish_and_clear();
         for (spec, origin) in report {
             if let Origin::Built {
@@ -69,6 +74,16 @@ impl TableArgs {
         tables
     }
 
+    /// The two-phase tables of `size`.
+    pub fn load_sized(&self, size: TableSize) -> TwoPhaseTables {
+        self.with_progress(|dir, progress| TwoPhaseTables::load_or_build(dir, size, progress))
+    }
+
+    /// The 2×2 distance tables.
+    pub fn load_pocket(&self) -> PocketTables {
+        self.with_progress(PocketTables::load_or_build)
+    }
+
     /// The tables of the chosen size.
     pub fn load(&self) -> TwoPhaseTables {
         self.load_sized(self.tables_size)
@@ -80,8 +95,23 @@ impl TableArgs {
 pub struct Args {
     #[command(subcommand)]
     action: Action,
+    /// Whose tables: the 3×3 two-phase solver's (of --tables-size) or the 2×2 solver's (both
+    /// metrics).
+    #[arg(long, value_enum, default_value_t = Puzzle::ThreeByThree, global = true)]
+    puzzle: Puzzle,
     #[command(flatten)]
     tables: TableArgs,
+}
+
+/// The puzzle whose tables `rubik tables` manages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Puzzle {
+    /// The 3×3 two-phase solver.
+    #[value(name = "3x3")]
+    ThreeByThree,
+    /// The optimal 2×2 solver.
+    #[value(name = "2x2")]
+    TwoByTwo,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -92,13 +122,17 @@ enum Action {
     Verify,
     /// Print the cache directory and the table files in it.
     Path,
-    /// Remove rubik's table files from the cache directory.
+    /// Remove rubik's table files (of every puzzle) from the cache directory.
     Clear,
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut out = Output::stdout();
     let size = args.tables.tables_size;
+    let specs: Vec<TableSpec> = match args.puzzle {
+        Puzzle::ThreeByThree => size.specs(),
+        Puzzle::TwoByTwo => PocketTables::specs(),
+    };
     let dir = || {
         args.tables.cache_dir().ok_or_else(|| {
             CliError::BadInput("no cache directory: give --tables DIR or set RUBIK_TABLES".into())
@@ -106,23 +140,29 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let failed = |message: String| CliError::Io(std::io::Error::other(message));
     match args.action {
-        Action::Build => {
-            args.tables.load();
-            out.line(&format!("{size} tables ready"))?;
-        }
+        Action::Build => match args.puzzle {
+            Puzzle::ThreeByThree => {
+                args.tables.load();
+                out.line(&format!("{size} tables ready"))?;
+            }
+            Puzzle::TwoByTwo => {
+                args.tables.load_pocket();
+                out.line("2x2 tables ready")?;
+            }
+        },
         Action::Path => {
             let dir = dir()?;
             out.line(&dir.display().to_string())?;
-            for spec in size.specs() {
-                out.line(&storage::path(&dir, &spec).display().to_string())?;
+            for spec in &specs {
+                out.line(&storage::path(&dir, spec).display().to_string())?;
             }
         }
         Action::Verify => {
             let dir = dir()?;
             let mut all_valid = true;
-            for spec in size.specs() {
+            for spec in &specs {
                 let report =
-                    storage::verify(&dir, &spec, &mut |_| {}).map_err(|e| failed(e.to_string()))?;
+                    storage::verify(&dir, spec, &mut |_| {}).map_err(|e| failed(e.to_string()))?;
                 all_valid &= matches!(report.status, Status::Valid { .. });
                 out.line(&format!("{}: {}", report.path.display(), report.status))?;
             }

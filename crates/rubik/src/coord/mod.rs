@@ -1,21 +1,28 @@
-//! Coordinates: a 3×3 state summarised by one number, the index of a lookup table.
+//! Coordinates: a state summarised by one number, the index of a lookup table.
 //!
 //! Each coordinate is its own type ([`Twist`], [`Flip`], [`SlicePosition`], [`FlipSlice`],
 //! [`CornerPerm`], [`UdEdgePerm`], [`SlicePerm`]), so a table built for one cannot be indexed by
 //! another. The two-phase solver's phase 1 works on twist, flip and the positions of the four
 //! E-slice edges; phase 2, inside ⟨U, D, R2, L2, F2, B2⟩, on the permutations of the corners, of
-//! the eight U/D edges and of the slice edges. Every coordinate of the solved cube is 0.
+//! the eight U/D edges and of the slice edges. The 2×2 ([`CornerCube`](crate::CornerCube)) has
+//! its own pair, [`PocketPerm`] and [`PocketTwist`], over the seven corners other than DBL.
+//! Every coordinate of the solved cube is 0.
 
 mod phase1;
 mod phase2;
+mod pocket;
 
 pub use phase1::{Flip, FlipSlice, SlicePosition, Twist};
 pub use phase2::{CornerPerm, SlicePerm, UdEdgePerm};
+pub use pocket::{PocketPerm, PocketTwist};
 
-use crate::cubie::CubieCube;
+use crate::cubie::PieceCube;
 
-/// A coordinate of the 3×3: a number in `0..COUNT` computed from a state.
+/// A coordinate: a number in `0..COUNT` computed from a state of its cube model (a 3×3
+/// [`CubieCube`](crate::CubieCube) or a 2×2 [`CornerCube`](crate::CornerCube)).
 pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// The cube model whose states the coordinate summarises.
+    type Cube: PieceCube;
     /// How many values the coordinate takes.
     const COUNT: usize;
     /// A short name, used to name its tables.
@@ -25,10 +32,10 @@ pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     /// The coordinate with this value (`index < COUNT`).
     fn from_index(index: usize) -> Self;
     /// The coordinate of a state.
-    fn of(cube: &CubieCube) -> Self;
+    fn of(cube: &Self::Cube) -> Self;
     /// A cube with this coordinate (the other pieces solved where possible). It need not be a
     /// reachable state, but composing it with a move gives the coordinate of the moved state.
-    fn representative(self) -> CubieCube;
+    fn representative(self) -> Self::Cube;
 }
 
 /// Declares a coordinate newtype with its count and the index conversions.
@@ -87,6 +94,26 @@ pub(crate) fn unrank_permutation<const N: usize>(mut rank: usize) -> [u8; N] {
     std::array::from_fn(|i| unused.remove(digits[i]))
 }
 
+/// The digits of `value` in `base`, most significant first, over `N - 1` places, and a last
+/// digit that makes the digits sum to 0 mod `base`.
+pub(crate) fn digits_with_zero_sum<const N: usize>(mut value: usize, base: usize) -> [u8; N] {
+    let mut digits = [0u8; N];
+    for i in (0..N - 1).rev() {
+        digits[i] = (value % base) as u8;
+        value /= base;
+    }
+    let sum: usize = digits.iter().map(|&d| d as usize).sum();
+    digits[N - 1] = ((base - sum % base) % base) as u8;
+    digits
+}
+
+/// `digits` (all but the last) read as a number in `base`.
+pub(crate) fn number(digits: &[u8], base: usize) -> usize {
+    digits[..digits.len() - 1]
+        .iter()
+        .fold(0, |n, &d| n * base + d as usize)
+}
+
 /// The binomial coefficient C(n, k), 0 when k > n.
 pub(crate) const fn binomial(n: usize, k: usize) -> usize {
     if k > n {
@@ -104,7 +131,7 @@ pub(crate) const fn binomial(n: usize, k: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::MOVES;
+    use crate::cubie::{CubieCube, MOVES};
     use crate::seeded_rng;
     use proptest::prelude::*;
 
@@ -120,8 +147,8 @@ mod tests {
 
     /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate
     /// of a moved state depends only on the coordinate before the move.
-    fn check<C: Coordinate>() {
-        assert_eq!(C::of(&CubieCube::SOLVED).index(), 0, "{}", C::NAME);
+    pub(crate) fn check<C: Coordinate>() {
+        assert_eq!(C::of(&C::Cube::SOLVED).index(), 0, "{}", C::NAME);
         let step = (C::COUNT / 997).max(1);
         for index in (0..C::COUNT).step_by(step) {
             let c = C::from_index(index);
@@ -139,6 +166,8 @@ mod tests {
         check::<CornerPerm>();
         check::<UdEdgePerm>();
         check::<SlicePerm>();
+        check::<PocketPerm>();
+        check::<PocketTwist>();
     }
 
     /// The moves that keep a state in phase 2's group.

@@ -1,6 +1,6 @@
 //! Phase-1 coordinates: corner twist, edge flip, and where the four E-slice edges are.
 
-use super::{Coordinate, binomial, coordinate_type, indexing};
+use super::{Coordinate, binomial, coordinate_type, digits_with_zero_sum, indexing, number};
 use crate::cubie::{Corner, CubieCube, Edge};
 
 coordinate_type!(
@@ -38,27 +38,8 @@ fn oriented(twists: [u8; 8], flips: [u8; 12]) -> CubieCube {
     )
 }
 
-/// The digits of `value` in `base`, most significant first, over `N - 1` places, and a last
-/// digit that makes the digits sum to 0 mod `base`.
-fn digits_with_zero_sum<const N: usize>(mut value: usize, base: usize) -> [u8; N] {
-    let mut digits = [0u8; N];
-    for i in (0..N - 1).rev() {
-        digits[i] = (value % base) as u8;
-        value /= base;
-    }
-    let sum: usize = digits.iter().map(|&d| d as usize).sum();
-    digits[N - 1] = ((base - sum % base) % base) as u8;
-    digits
-}
-
-/// `digits` (all but the last) read as a number in `base`.
-fn number(digits: &[u8], base: usize) -> usize {
-    digits[..digits.len() - 1]
-        .iter()
-        .fold(0, |n, &d| n * base + d as usize)
-}
-
 impl Coordinate for Twist {
+    type Cube = CubieCube;
     const COUNT: usize = 2187;
     const NAME: &'static str = "twist";
     indexing!(u16);
@@ -73,6 +54,7 @@ impl Coordinate for Twist {
 }
 
 impl Coordinate for Flip {
+    type Cube = CubieCube;
     const COUNT: usize = 2048;
     const NAME: &'static str = "flip";
     indexing!(u16);
@@ -135,6 +117,7 @@ impl SlicePosition {
 }
 
 impl Coordinate for SlicePosition {
+    type Cube = CubieCube;
     const COUNT: usize = 495;
     const NAME: &'static str = "slice";
     indexing!(u16);
@@ -174,6 +157,7 @@ impl FlipSlice {
 }
 
 impl Coordinate for FlipSlice {
+    type Cube = CubieCube;
     const COUNT: usize = 2048 * 495;
     const NAME: &'static str = "flipslice";
     indexing!(u32);

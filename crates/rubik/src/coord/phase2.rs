@@ -32,6 +32,7 @@ fn arranged(corners: [u8; 8], edges: [u8; 12]) -> CubieCube {
 const HOME: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 impl Coordinate for CornerPerm {
+    type Cube = CubieCube;
     const COUNT: usize = 40320;
     const NAME: &'static str = "cornerperm";
     indexing!(u16);
@@ -46,6 +47,7 @@ impl Coordinate for CornerPerm {
 }
 
 impl Coordinate for UdEdgePerm {
+    type Cube = CubieCube;
     const COUNT: usize = 40320;
     const NAME: &'static str = "udedgeperm";
     indexing!(u16);
@@ -65,6 +67,7 @@ impl Coordinate for UdEdgePerm {
 }
 
 impl Coordinate for SlicePerm {
+    type Cube = CubieCube;
     const COUNT: usize = 24;
     const NAME: &'static str = "sliceperm";
     indexing!(u8);

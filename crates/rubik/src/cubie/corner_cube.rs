@@ -42,6 +42,14 @@ impl CornerCube {
         Ok(CornerCube { corners })
     }
 
+    /// The state with these corners (distinct corners, twists below 3; the twist sum is not
+    /// checked).
+    pub(crate) fn from_pieces_unchecked(corners: [(Corner, u8); 8]) -> CornerCube {
+        CornerCube {
+            corners: Orbit::from_pieces(&corners).expect("distinct corners, twists in range"),
+        }
+    }
+
     /// The corners, as an orbit.
     pub(crate) fn corners(&self) -> &Orbit<Corner> {
         &self.corners

@@ -24,20 +24,34 @@ pub use moves::MOVES;
 pub use piece::{Corner, Edge};
 pub use symmetry::UdSymmetry;
 
+/// What the two piece models share, so that coordinates and tables can be built over either:
+/// a state that is also a transformation, composed by `*` (`a * b` is `a` then `b`), with the
+/// solved state as identity.
+pub trait PieceCube:
+    Copy + Eq + std::fmt::Debug + std::ops::Mul<Output = Self> + Send + Sync + 'static
+{
+    /// The solved state, the identity of composition.
+    const SOLVED: Self;
+}
+
+impl PieceCube for CubieCube {
+    const SOLVED: Self = CubieCube::SOLVED;
+}
+
+impl PieceCube for CornerCube {
+    const SOLVED: Self = CornerCube::SOLVED;
+}
+
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-    use std::fmt::Debug;
-    use std::ops::Mul;
-
     use proptest::prelude::*;
+    use std::collections::HashSet;
 
     use super::*;
     use crate::{SeededRng, seeded_rng};
 
     /// The algebra both state types share, so that one set of laws tests both.
-    trait State: Copy + PartialEq + Debug + Mul<Output = Self> {
-        const SOLVED: Self;
+    trait State: PieceCube {
         fn random(rng: &mut SeededRng) -> Self;
         fn inverse(&self) -> Self;
         fn pow(&self, exponent: i64) -> Self;
@@ -48,7 +62,6 @@ mod tests {
     macro_rules! state {
         ($type:ty) => {
             impl State for $type {
-                const SOLVED: Self = <$type>::SOLVED;
                 fn random(rng: &mut SeededRng) -> Self {
                     <$type>::random(rng)
                 }

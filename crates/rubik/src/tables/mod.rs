@@ -5,10 +5,12 @@
 //! act on, [`Pruning::build`] for the distance table over any pair of coordinates (reduced by
 //! symmetry or not).
 //!
+//! A solver's set of tables is built, cached and decoded with the helpers of `cache`;
 //! [`storage`] is the one place in the library that touches the file system: it caches a table's
 //! bytes on disk behind a checked header, memory-maps them back, and rebuilds whatever it cannot
 //! trust.
 
+pub(crate) mod cache;
 pub mod codec;
 mod moves;
 mod pruning;

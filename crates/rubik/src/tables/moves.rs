@@ -6,7 +6,6 @@ use rayon::prelude::*;
 
 use super::codec::{Decoder, Encoder};
 use crate::coord::Coordinate;
-use crate::cubie::CubieCube;
 
 /// The coordinate after each move, for every value of coordinate `C`: `C::COUNT × moves`
 /// entries, row-major by coordinate.
@@ -19,7 +18,7 @@ pub struct MoveTable<C> {
 impl<C: Coordinate> MoveTable<C> {
     /// Builds the table for the moves `moves` (states), by moving each coordinate's
     /// representative.
-    pub fn build(moves: &[CubieCube]) -> MoveTable<C> {
+    pub fn build(moves: &[C::Cube]) -> MoveTable<C> {
         assert!(C::COUNT <= 1 << 16, "move tables store u16 entries");
         let entries = (0..C::COUNT)
             .into_par_iter()
@@ -71,7 +70,7 @@ impl<C: Coordinate> MoveTable<C> {
 mod tests {
     use super::*;
     use crate::coord::{CornerPerm, Twist};
-    use crate::cubie::MOVES;
+    use crate::cubie::{CubieCube, MOVES};
     use crate::seeded_rng;
 
     #[test]

@@ -16,7 +16,7 @@ use super::codec::{Decoder, Encoder};
 use super::moves::MoveTable;
 use super::symmetry::SymmetryClasses;
 use crate::coord::Coordinate;
-use crate::cubie::{CubieCube, UdSymmetry};
+use crate::cubie::{CubieCube, PieceCube, UdSymmetry};
 
 /// How the first coordinate of a pruning table is reduced to classes.
 pub trait Reduction<A>: Sync {
@@ -30,7 +30,7 @@ pub trait Reduction<A>: Sync {
     fn stabilizer(&self, class: usize) -> u16;
 }
 
-impl<A: Coordinate> Reduction<A> for SymmetryClasses<A> {
+impl<A: Coordinate<Cube = CubieCube>> Reduction<A> for SymmetryClasses<A> {
     fn classes(&self) -> usize {
         self.count()
     }
@@ -91,7 +91,7 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     ) -> Pruning<Vec<u8>, BITS>
     where
         A: Coordinate,
-        B: Coordinate,
+        B: Coordinate<Cube = A::Cube>,
         R: Reduction<A>,
     {
         let width = B::COUNT;
@@ -118,8 +118,8 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
             }
             filled
         };
-        let (start, s) = reduction.class_of(A::of(&CubieCube::SOLVED));
-        let mut filled = mark(start, conjugate_b(B::of(&CubieCube::SOLVED), s), 0);
+        let (start, s) = reduction.class_of(A::of(&A::Cube::SOLVED));
+        let mut filled = mark(start, conjugate_b(B::of(&A::Cube::SOLVED), s), 0);
         for depth in 0..UNKNOWN - 1 {
             let added = AtomicU64::new(0);
             (0..reduction.classes()).into_par_iter().for_each(|class| {

@@ -488,6 +488,10 @@ pub enum Origin {
     },
 }
 
+/// What loading a solver's set of tables did: for each file, whether it came from the cache or
+/// was built (and why, and whether saving it failed).
+pub type LoadReport = Vec<(TableSpec, Origin)>;
+
 /// What [`verify`] found at a table's path.
 #[derive(Debug)]
 pub struct VerifyReport {

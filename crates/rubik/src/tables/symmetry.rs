@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::codec::{Decoder, Encoder};
 use crate::coord::Coordinate;
-use crate::cubie::UdSymmetry;
+use crate::cubie::{CubieCube, UdSymmetry};
 
 /// The classes of coordinate `C` under the 16 U-D symmetries. A class is named by its smallest
 /// value, its representative; every value `v` knows its class and a symmetry `s` with
@@ -23,12 +23,12 @@ pub struct SymmetryClasses<C> {
 }
 
 /// The images of a value under the 16 symmetries.
-fn images<C: Coordinate>(index: usize) -> [u32; 16] {
+fn images<C: Coordinate<Cube = CubieCube>>(index: usize) -> [u32; 16] {
     let cube = C::from_index(index).representative();
     std::array::from_fn(|s| C::of(&cube.conjugate(UdSymmetry::from_index(s))).index() as u32)
 }
 
-impl<C: Coordinate> SymmetryClasses<C> {
+impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
     /// Groups the values of `C` into classes (in parallel).
     pub fn build() -> SymmetryClasses<C> {
         // For each value, the smallest image and the first symmetry that reaches it.
@@ -136,7 +136,7 @@ pub struct Conjugation<C> {
     coordinate: PhantomData<C>,
 }
 
-impl<C: Coordinate> Conjugation<C> {
+impl<C: Coordinate<Cube = CubieCube>> Conjugation<C> {
     /// Builds the table.
     pub fn build() -> Conjugation<C> {
         assert!(C::COUNT <= 1 << 16, "conjugation tables store u16 entries");
@@ -177,7 +177,6 @@ impl<C: Coordinate> Conjugation<C> {
 mod tests {
     use super::*;
     use crate::coord::{CornerPerm, FlipSlice, Twist};
-    use crate::cubie::CubieCube;
     use crate::seeded_rng;
 
     #[test]

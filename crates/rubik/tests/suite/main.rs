@@ -4,8 +4,10 @@
 //! * `laws`: algebraic laws as property tests across sizes, and known facts about the cube.
 //! * `bfs`: breadth-first search against plain iterative deepening, and its bounds.
 //! * `solve`: the two-phase solver on the small tables.
+//! * `pocket`: the optimal 2×2 solver, its distance tables and random-state scrambles.
 
 mod bfs;
 mod laws;
+mod pocket;
 mod solve;
 mod vectors;

@@ -17,13 +17,12 @@ use std::time::{Duration, Instant};
 
 mod tables;
 
-pub use tables::{LoadReport, TableSize, TwoPhaseTables};
+pub use crate::tables::storage::LoadReport;
+pub use tables::{TableSize, TwoPhaseTables};
 
 use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SlicePosition, Twist, UdEdgePerm};
 use crate::cubie::{CubieCube, MOVES};
-use crate::face::Face;
-use crate::notation::{Alg, Move};
-use crate::turn::Turn;
+use crate::notation::Alg;
 use tables::{PHASE2_MOVES, Probe};
 
 /// When to stop searching.
@@ -57,15 +56,7 @@ pub struct Solution {
 impl Solution {
     /// The solution in notation, face turns only.
     pub fn alg(&self) -> Alg {
-        Alg::from_moves(
-            self.moves
-                .iter()
-                .map(|&m| {
-                    let face = Face::ALL[m as usize / 3];
-                    Move::from_turn(Turn::from_face(face, 1, 1, m as i64 % 3 + 1, 3), 3)
-                })
-                .collect(),
-        )
+        super::face_turn_alg(&self.moves, 3)
     }
 
     /// The number of moves (face turn metric).

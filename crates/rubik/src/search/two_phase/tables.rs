@@ -21,9 +21,10 @@ use crate::coord::{
     Coordinate, CornerPerm, Flip, FlipSlice, SlicePerm, SlicePosition, Twist, UdEdgePerm,
 };
 use crate::cubie::{CubieCube, MOVES};
+use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
-use crate::tables::storage::{self, Origin, Progress, Table, TableBytes, TableSpec};
-use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses, Unreduced};
+use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
+use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses};
 
 /// The ten moves of phase 2 (U, U2, U', D, D2, D', R2, L2, F2, B2) as indices into [`MOVES`].
 pub(super) const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
@@ -187,61 +188,6 @@ pub struct TwoPhaseTables {
 /// these, and every index is below 2³²).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Probe([u32; 3]);
-
-/// What loading a set of tables did: for each file, whether it came from the cache or was built
-/// (and why, and whether saving it failed).
-pub type LoadReport = Vec<(TableSpec, Origin)>;
-
-/// A pruning table over (A, B) without symmetry reduction.
-fn pairs<A: Coordinate, B: Coordinate>(
-    a: &MoveTable<A>,
-    b: &MoveTable<B>,
-    stage: &'static str,
-    progress: &mut dyn FnMut(Progress),
-) -> Pruning {
-    let total = (A::COUNT * B::COUNT) as u64;
-    <Pruning>::build(
-        &Unreduced,
-        |x, m| a.apply(x, m),
-        b,
-        |y, _| y,
-        &mut |_, done| progress(Progress { stage, done, total }),
-    )
-}
-
-/// Gets a table from the cache in `dir`, or builds it (and saves it there, when there is a dir).
-fn obtain(
-    dir: Option<&Path>,
-    spec: &TableSpec,
-    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
-    progress: &mut dyn FnMut(Progress),
-    report: &mut LoadReport,
-) -> Table {
-    match dir {
-        Some(dir) => {
-            let (table, origin) = storage::load_or_build(dir, spec, build, progress);
-            report.push((*spec, origin));
-            table
-        }
-        None => Table::from_payload(spec, TableBytes::Heap(build(progress))),
-    }
-}
-
-/// Decodes a table file with `decode`. A file that passed its checks but does not decode was
-/// written by a builder whose version was not bumped: it is built afresh rather than trusted.
-fn decoded<T>(
-    table: &Table,
-    decode: impl Fn(&mut Decoder<'_>) -> Option<T>,
-    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
-    progress: &mut dyn FnMut(Progress),
-) -> T {
-    let decode_all = |bytes: &[u8]| {
-        let mut decoder = Decoder::new(bytes);
-        decode(&mut decoder).filter(|_| decoder.is_done())
-    };
-    decode_all(table.payload())
-        .unwrap_or_else(|| decode_all(&build(progress)).expect("freshly built tables decode"))
-}
 
 /// The tables every size but the tiny one shares.
 struct Shared {

@@ -1,0 +1,62 @@
+//! What every solver's set of tables shares: building an unreduced pair table with progress,
+//! getting a table file from the cache or from its builder, and decoding a file's sections
+//! (rebuilding what does not decode).
+
+use std::path::Path;
+
+use super::codec::Decoder;
+use super::storage::{self, LoadReport, Progress, Table, TableBytes, TableSpec};
+use super::{MoveTable, Pruning, Unreduced};
+use crate::coord::Coordinate;
+
+/// A pruning table over (A, B) without symmetry reduction, reporting as `stage`.
+pub(crate) fn pairs<A: Coordinate, B: Coordinate<Cube = A::Cube>>(
+    a: &MoveTable<A>,
+    b: &MoveTable<B>,
+    stage: &'static str,
+    progress: &mut dyn FnMut(Progress),
+) -> Pruning {
+    let total = (A::COUNT * B::COUNT) as u64;
+    <Pruning>::build(
+        &Unreduced,
+        |x, m| a.apply(x, m),
+        b,
+        |y, _| y,
+        &mut |_, done| progress(Progress { stage, done, total }),
+    )
+}
+
+/// Gets a table from the cache in `dir`, or builds it (and saves it there, when there is a dir),
+/// noting in `report` where it came from.
+pub(crate) fn obtain(
+    dir: Option<&Path>,
+    spec: &TableSpec,
+    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
+    progress: &mut dyn FnMut(Progress),
+    report: &mut LoadReport,
+) -> Table {
+    match dir {
+        Some(dir) => {
+            let (table, origin) = storage::load_or_build(dir, spec, build, progress);
+            report.push((*spec, origin));
+            table
+        }
+        None => Table::from_payload(spec, TableBytes::Heap(build(progress))),
+    }
+}
+
+/// Decodes a table file with `decode`. A file that passed its checks but does not decode was
+/// written by a builder whose version was not bumped: it is built afresh rather than trusted.
+pub(crate) fn decoded<T>(
+    table: &Table,
+    decode: impl Fn(&mut Decoder<'_>) -> Option<T>,
+    build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
+    progress: &mut dyn FnMut(Progress),
+) -> T {
+    let decode_all = |bytes: &[u8]| {
+        let mut decoder = Decoder::new(bytes);
+        decode(&mut decoder).filter(|_| decoder.is_done())
+    };
+    decode_all(table.payload())
+        .unwrap_or_else(|| decode_all(&build(progress)).expect("freshly built tables decode"))
+}
