@@ -140,10 +140,10 @@ fn scramble_turn_undo_and_quit_in_a_terminal() {
     play.wait_for("3×3×3  seed 1");
     assert!(play.screen.screen().alternate_screen());
 
-    // Space scrambles: the first random-move scramble of seed 1.
+    // Space scrambles: the first WCA (random-state) scramble of seed 1.
     play.press(" ");
     play.wait_for("scramble 1");
-    let scramble = rubik::scramble::random_moves(3, 25, &mut rubik::seeded_rng(1));
+    let scramble = rubik::search::Solvers::new(None).scramble(3, &mut rubik::seeded_rng(1));
     let mut cube = FaceletCube::solved(3);
     cube.apply_alg(&scramble).unwrap();
     assert!(shows(&play, &cube), "{}", play.text());

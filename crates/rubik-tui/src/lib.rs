@@ -60,14 +60,15 @@
 //!
 //! ## Scrambles, solutions, timer
 //!
-//! Scrambles are the library's random-move scrambles of the WCA length: the `k`th scramble of a
-//! session started with `--seed S` is the `k`th line of
-//! `rubik scramble --random-moves --seed S --count k`.
+//! Scrambles are the WCA scrambles of the library's [`rubik::search::Solvers`] (random-state
+//! for the 2×2 and 3×3, random moves of the WCA length otherwise): the `k`th scramble of a
+//! session started with `--seed S` is the `k`th line of `rubik scramble --seed S --count k`.
 //! The timer starts with the first move after a scramble (or after loading an unsolved state)
 //! that is not a rotation, and stops when the cube is solved, or when a solution is shown.
-//! Until the library has a solver, the solution is the simplified inverse of the scramble and
-//! the moves made since (correct, not short); a loaded state has no such moves, and gets no
-//! solution. The seam is `solver.rs`.
+//! A 2×2 is solved optimally and a 3×3 in at most 20 moves, whatever state is shown, loaded
+//! ones included. Other sizes get the simplified inverse of the scramble and the moves made
+//! since (correct, not short); a loaded big cube has no such moves, and gets no solution. The
+//! seam is `solver.rs`.
 //!
 //! ## Copying and saving
 //!

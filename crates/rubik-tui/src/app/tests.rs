@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use proptest::prelude::*;
-use rubik::scramble::random_moves;
+use rubik::search::Solvers;
 
 use super::*;
 
@@ -189,9 +189,10 @@ fn undo_and_redo_have_no_limit() {
 fn scrambles_follow_the_seed_and_cannot_be_undone() {
     let mut d = Driver::new(3);
     d.keys(" ");
+    let solvers = Solvers::new(None);
     let mut rng = rubik::seeded_rng(7);
-    let first = random_moves(3, 25, &mut rng);
-    let second = random_moves(3, 25, &mut rng);
+    let first = solvers.scramble(3, &mut rng);
+    let second = solvers.scramble(3, &mut rng);
     let scrambled = |alg: &Alg| {
         let mut cube = FaceletCube::solved(3);
         cube.apply_alg(alg).unwrap();
@@ -217,7 +218,7 @@ fn scrambles_follow_the_seed_and_cannot_be_undone() {
     assert_eq!(*d.app.cube(), scrambled(&first));
     assert_eq!(d.app.seed(), 7);
     d.enter(":scramble 2026");
-    let pinned = random_moves(3, 25, &mut rubik::seeded_rng(2026));
+    let pinned = solvers.scramble(3, &mut rubik::seeded_rng(2026));
     assert_eq!(*d.app.cube(), scrambled(&pinned));
     assert_eq!(d.app.history().to_string(), "");
 }
@@ -299,6 +300,11 @@ fn loading_a_state() {
     d.enter(&format!(":load {r_state}"));
     assert_eq!(*d.app.cube(), after(3, "R"));
     assert_eq!(d.app.timer(), Timer::Ready);
+    // A loaded 3×3 is solved by the two-phase solver; a loaded 4×4 has no solver.
+    d.code(KeyCode::Tab);
+    assert_eq!(d.app.solution().unwrap().moves.len(), 1);
+    d.code(KeyCode::Esc);
+    d.enter(&format!(":load {}", after(4, "R")));
     d.code(KeyCode::Tab);
     let status = d.app.status().unwrap();
     assert_eq!(
