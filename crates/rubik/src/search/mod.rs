@@ -2,6 +2,8 @@
 //!
 //! * [`two_phase`]: Kociemba's two-phase algorithm for the 3×3, near-optimal in well under a
 //!   millisecond once its tables are built.
+//! * [`optimal`]: provably shortest 3×3 solutions in the face-turn metric, by IDA* on the
+//!   two-phase solver's phase-1 table seen along three axes; seconds to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
 //! * [`bfs`]: shortest solutions for a cube of any size, by bidirectional breadth-first search
@@ -15,6 +17,7 @@ use crate::notation::{Alg, Move};
 use crate::turn::Turn;
 
 pub mod bfs;
+pub mod optimal;
 pub mod pocket;
 pub mod two_phase;
 
