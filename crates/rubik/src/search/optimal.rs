@@ -199,13 +199,14 @@ impl<'t> Optimal<'t> {
         node
     }
 
-    /// A two-phase solution of `cube` within the time budget, if one is found.
+    /// A two-phase solution of `cube`, shortened for a few milliseconds (within the time
+    /// budget), if one is found.
     fn upper_bound(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> Option<Solution> {
         let limits = Limits {
-            max_length: Some(20),
+            max_length: None,
             time: limits.time,
-            nodes: None,
-            improve_nodes: Some(UPPER_BOUND_NODES),
+            nodes: Some(UPPER_BOUND_NODES),
+            improve_nodes: None,
         };
         self.two_phase.solve(cube, &limits).ok()
     }
