@@ -220,6 +220,15 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                 timed(|| two_phase(solver, &cube, args))?
             }
             (Method::Optimal, _) => {
+                // Checked before the tables load: they are of no use for it.
+                if args.metric != Metric::Htm {
+                    return Err(CliError::BadInput(format!(
+                        "--metric {}: the optimal 3×3 solver counts face turns (htm) only, not \
+                         yet quarter turns; --method bfs --moves quarter finds short \
+                         quarter-turn solutions",
+                        args.metric
+                    )));
+                }
                 let solver = optimal_solver
                     .get_or_init(|| {
                         Optimal::new(two_phase_tables.get_or_init(|| args.tables.load()))
@@ -284,13 +293,6 @@ fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found
 /// An optimal 3×3 solution in htm; when a budget runs out first, the best one found.
 fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
-    if args.metric != Metric::Htm {
-        return Err(CliError::BadInput(format!(
-            "--metric {}: the optimal 3×3 solver counts face turns (htm) only, not yet quarter \
-             turns; --method bfs --moves quarter finds short quarter-turn solutions",
-            args.metric
-        )));
-    }
     let limits = OptimalLimits {
         time: args.timeout_ms.map(Duration::from_millis),
         nodes: args.max_nodes,
