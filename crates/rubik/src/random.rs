@@ -26,6 +26,14 @@ pub fn seeded_rng(seed: u64) -> SeededRng {
     ChaCha20Rng::from_seed(key)
 }
 
+/// A seed nobody chose, for when the user gave none: drawn from the standard library's
+/// per-process random hash keys (seeded by the operating system). Show it to the user, so that
+/// the run can be repeated with the same seed.
+pub fn fresh_seed() -> u64 {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(0u8)
+}
+
 /// A uniformly random number in `0..bound` (`bound > 0`), by rejection sampling on 32-bit words:
 /// words at or above the largest multiple of `bound` are discarded, the rest are reduced mod `bound`.
 pub fn below<R: Rng + ?Sized>(rng: &mut R, bound: u32) -> u32 {
@@ -59,6 +67,11 @@ mod tests {
         // ChaCha20 with an all-zero key and nonce, a widely published value (0xade0b876 as LE).
         let mut rng = seeded_rng(0);
         assert_eq!(rng.next_u32(), 0xade0_b876);
+    }
+
+    #[test]
+    fn fresh_seeds_differ() {
+        assert_ne!(fresh_seed(), fresh_seed());
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod alg;
 mod apply;
 mod bench;
 mod moves;
+mod play;
 mod scramble;
 mod show;
 mod solve;
@@ -67,6 +68,8 @@ enum Command {
     Tables(tables::Args),
     /// Measure the solvers on random states.
     Bench(bench::Args),
+    /// Play with a cube in the terminal: turn it, scramble it, time a solve (`?` for the keys).
+    Play(play::Args),
 }
 
 /// When to colour.
@@ -125,6 +128,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(args) => solve::run(&args, &context),
         Command::Tables(args) => tables::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Play(args) => play::run(&args, &context),
     }
 }
 

@@ -1,14 +1,11 @@
 //! `rubik scramble`: random-state scrambles of the 2×2 and 3×3, random-move scrambles of any
 //! size, reproducible from a seed.
 
-use std::hash::BuildHasher;
-
 use super::parse_size;
 use super::tables::TableArgs;
 use crate::output::{CliError, Output};
-use rubik::scramble::{default_length, random_moves, random_state_2x2, random_state_3x3};
-use rubik::search::pocket::Pocket;
-use rubik::search::two_phase::{TableSize, TwoPhase};
+use rubik::scramble::{default_length, random_moves};
+use rubik::search::Solvers;
 
 /// Arguments of `rubik scramble`.
 #[derive(Debug, clap::Args)]
@@ -35,28 +32,13 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
-    // No seed given: take one from the standard library's per-process random keys.
-    let seed = args
-        .seed
-        .unwrap_or_else(|| std::collections::hash_map::RandomState::new().hash_one(0u8));
+    let seed = args.seed.unwrap_or_else(rubik::random::fresh_seed);
     let mut rng = rubik::seeded_rng(seed);
     let mut out = Output::stdout();
-    let random_state = !args.random_moves && args.length.is_none();
-    if args.size == 2 && random_state {
-        let tables = args.tables.load_pocket();
-        let solver = Pocket::new(&tables);
+    if !args.random_moves && args.length.is_none() {
+        let solvers = Solvers::new(args.tables.cache_dir());
         for _ in 0..args.count {
-            out.line(&random_state_2x2(&mut rng, &solver).to_string())?;
-        }
-        return Ok(out.finish()?);
-    }
-    if args.size == 3 && random_state {
-        // Always the tiny tables: the scramble a seed gives must not depend on which tables
-        // the user has chosen, since a different table can lead the search to another solution.
-        let tables = args.tables.load_sized(TableSize::Tiny);
-        let solver = TwoPhase::new(&tables);
-        for _ in 0..args.count {
-            out.line(&random_state_3x3(&mut rng, &solver).to_string())?;
+            out.line(&solvers.scramble(args.size, &mut rng).to_string())?;
         }
         return Ok(out.finish()?);
     }

@@ -27,7 +27,7 @@ pub struct TableArgs {
 
 impl TableArgs {
     /// The cache directory, unless caching is off or no directory can be found.
-    fn cache_dir(&self) -> Option<PathBuf> {
+    pub fn cache_dir(&self) -> Option<PathBuf> {
         if self.no_cache {
             return None;
         }

@@ -6,6 +6,7 @@
 //!   two-phase solver's phase-1 table seen along three axes; seconds to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
+//! * [`Solvers`]: the 2×2 and 3×3 solvers by size, for frontends: WCA scrambles, solutions.
 //! * [`bfs`]: shortest solutions for a cube of any size, by bidirectional breadth-first search
 //!   over stickers; for short distances (about 10 face turns on a 3×3, 6 layer turns on a 5×5).
 
@@ -19,7 +20,10 @@ use crate::turn::Turn;
 pub mod bfs;
 pub mod optimal;
 pub mod pocket;
+mod solvers;
 pub mod two_phase;
+
+pub use solvers::Solvers;
 
 /// How the length of a solution is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,0 +1,32 @@
+//! `rubik play`: the interactive cube in the terminal (the `rubik-tui` crate).
+
+use std::io::IsTerminal;
+
+use super::{Context, parse_size};
+use crate::output::CliError;
+
+/// Arguments of `rubik play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The cube size.
+    #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
+    size: usize,
+    /// The seed of the scrambles: the same seed gives the same scrambles. Random when absent.
+    #[arg(long, short)]
+    seed: Option<u64>,
+}
+
+pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
+    if !std::io::stdout().is_terminal() {
+        return Err(CliError::BadInput(
+            "`rubik play` draws on a terminal; standard output is not one".to_string(),
+        ));
+    }
+    let config = rubik_tui::Config {
+        size: args.size,
+        seed: args.seed.unwrap_or_else(rubik::random::fresh_seed),
+        scheme: context.scheme,
+        colour: context.colour,
+    };
+    Ok(rubik_tui::run(&config)?)
+}
