@@ -524,3 +524,36 @@ fn two_by_two_tables_are_built_verified_and_located() {
         .success()
         .stdout(predicate::str::contains("pocket-htm.tbl"));
 }
+
+#[test]
+fn solve_optimal_refuses_what_it_cannot_do_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    // Quarter turns: not yet, whatever the tables.
+    solver(
+        dir.path(),
+        &["solve", "--optimal", "--alg", "R U", "--metric", "qtm"],
+    )
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("not yet"));
+    // The lower bound needs the default tables' exact phase-1 distances.
+    solver(dir.path(), &["solve", "--optimal", "--alg", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs the default"));
+    // A 2×2 is solved from its table, optimally already.
+    let answer = solver(
+        dir.path(),
+        &["solve", "--optimal", "-n", "2", "--alg", "R U"],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(answer.stdout)
+            .unwrap()
+            .trim()
+            .split(' ')
+            .count(),
+        2
+    );
+}

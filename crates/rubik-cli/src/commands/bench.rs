@@ -4,7 +4,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use rubik::CubieCube;
-use rubik::search::two_phase::{Limits, TwoPhase};
+use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
+use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 
 use super::tables::TableArgs;
 use crate::output::{CliError, Output, bad};
@@ -20,6 +21,24 @@ pub struct Args {
 enum What {
     /// Two-phase solving: time per state on one core, then throughput on all cores.
     Solve(SolveArgs),
+    /// Optimal solving: time per state, each state on all cores, and the optimal lengths.
+    Optimal(OptimalArgs),
+}
+
+/// Arguments of `rubik bench optimal`.
+#[derive(Debug, clap::Args)]
+pub struct OptimalArgs {
+    /// How many random states.
+    #[arg(long, short, default_value_t = 5)]
+    count: usize,
+    /// The seed of the random states.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// A time budget per state, in milliseconds; a state it stops is counted apart.
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 /// Arguments of `rubik bench solve`.
@@ -48,6 +67,7 @@ pub struct SolveArgs {
 pub fn run(args: &Args) -> Result<(), CliError> {
     match &args.what {
         What::Solve(args) => solve(args),
+        What::Optimal(args) => optimal(args),
     }
 }
 
@@ -93,23 +113,46 @@ impl Figures {
     }
 }
 
-fn solve(args: &SolveArgs) -> Result<(), CliError> {
-    let mut out = Output::stdout();
+/// `count` uniformly random states from `seed`.
+fn random_states(count: usize, seed: u64) -> Result<Vec<CubieCube>, CliError> {
+    if count == 0 {
+        return Err(CliError::BadInput("--count must be at least 1".into()));
+    }
+    let mut rng = rubik::seeded_rng(seed);
+    Ok((0..count).map(|_| CubieCube::random(&mut rng)).collect())
+}
+
+/// An error unless `moves` solve `cube`.
+fn check_solves(cube: &CubieCube, moves: &[u8]) -> Result<(), CliError> {
+    let end = moves
+        .iter()
+        .fold(*cube, |c, &m| c * rubik::cubie::MOVES[m as usize]);
+    if end.is_solved() {
+        Ok(())
+    } else {
+        Err(CliError::Io(std::io::Error::other(
+            "a solution failed to solve",
+        )))
+    }
+}
+
+/// Loads the tables of `args`, saying how long it took.
+fn load_tables(args: &TableArgs, out: &mut Output) -> Result<TwoPhaseTables, CliError> {
     let start = Instant::now();
-    let tables = args.tables.load();
+    let tables = args.load();
     out.line(&format!(
         "tables: {} ready in {:.0} ms",
         tables.size(),
         start.elapsed().as_secs_f64() * 1e3
     ))?;
+    Ok(tables)
+}
+
+fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let mut out = Output::stdout();
+    let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
-    let mut rng = rubik::seeded_rng(args.seed);
-    let states: Vec<CubieCube> = (0..args.count)
-        .map(|_| CubieCube::random(&mut rng))
-        .collect();
-    if states.is_empty() {
-        return Err(CliError::BadInput("--count must be at least 1".into()));
-    }
+    let states = random_states(args.count, args.seed)?;
     let max_length = match (args.max_length, args.timeout_ms) {
         (None, None) => Some(20),
         (given, _) => given,
@@ -123,15 +166,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
         let t = Instant::now();
         let solution = solver.solve(cube, &limits).map_err(bad)?;
         let elapsed = t.elapsed();
-        let solved = solution
-            .moves
-            .iter()
-            .fold(*cube, |c, &m| c * rubik::cubie::MOVES[m as usize]);
-        if !solved.is_solved() {
-            return Err(CliError::Io(std::io::Error::other(
-                "a solution failed to solve",
-            )));
-        }
+        check_solves(cube, &solution.moves)?;
         Ok((elapsed, solution.len()))
     };
     let run = |parallel: bool| -> Result<Figures, CliError> {
@@ -166,6 +201,66 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
         for line in run(true)?.describe(&label) {
             out.line(&line)?;
         }
+    }
+    Ok(out.finish()?)
+}
+
+fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
+    let mut out = Output::stdout();
+    let tables = load_tables(&args.tables, &mut out)?;
+    let solver = Optimal::new(&tables).map_err(bad)?;
+    let states = random_states(args.count, args.seed)?;
+    let budget = args
+        .timeout_ms
+        .map_or("none".to_string(), |t| format!("{t} ms"));
+    out.line(&format!(
+        "{} random states (seed {}), budget {budget}, {} threads per state",
+        states.len(),
+        args.seed,
+        rayon::current_num_threads()
+    ))?;
+    let limits = OptimalLimits {
+        time: args.timeout_ms.map(Duration::from_millis),
+        ..OptimalLimits::default()
+    };
+    let mut figures = Figures {
+        times: Vec::new(),
+        lengths: Vec::new(),
+        wall: Duration::ZERO,
+    };
+    let mut stopped = 0;
+    for (i, cube) in states.iter().enumerate() {
+        let t = Instant::now();
+        let outcome = solver.solve(cube, &limits);
+        let elapsed = t.elapsed();
+        let line = match outcome {
+            OptimalOutcome::Solved(solution) => {
+                check_solves(cube, &solution.moves)?;
+                figures.times.push(elapsed);
+                figures.lengths.push(solution.len());
+                format!("length {}, {} nodes", solution.len(), solution.nodes)
+            }
+            OptimalOutcome::Stopped {
+                lower_bound, nodes, ..
+            } => {
+                stopped += 1;
+                format!("stopped: at least {lower_bound} moves, {nodes} nodes")
+            }
+        };
+        figures.wall += elapsed;
+        out.line(&format!(
+            "state {}: {line}, {:.3} s",
+            i + 1,
+            elapsed.as_secs_f64()
+        ))?;
+    }
+    if !figures.times.is_empty() {
+        for line in figures.describe("optimal") {
+            out.line(&line)?;
+        }
+    }
+    if stopped > 0 {
+        out.line(&format!("{stopped} stopped by the budget"))?;
     }
     Ok(out.finish()?)
 }

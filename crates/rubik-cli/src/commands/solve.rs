@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
+use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
 use rubik::search::pocket::Pocket;
 use rubik::search::two_phase::{Limits, TwoPhase};
 use rubik::{Alg, CornerCube, CubieCube, FaceletCube, InvalidCube};
@@ -37,9 +38,13 @@ pub struct Args {
     #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
     size: usize,
     /// How to solve: two-phase (any 3×3, at most 20 moves; a 2×2 is solved optimally from its
-    /// distance table) or bfs (a shortest solution, for short scrambles of any size).
+    /// distance table), optimal (a shortest 3×3 solution in htm: seconds to minutes) or bfs (a
+    /// shortest solution, for short scrambles of any size).
     #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
     method: Method,
+    /// The same as --method optimal.
+    #[arg(long, conflicts_with = "method")]
+    optimal: bool,
     /// How the 2×2 solver counts moves: htm (a face turn by 1, 2 or 3 quarters is one move) or
     /// qtm (a quarter turn is one move). The 3×3 two-phase solver counts htm only.
     #[arg(long, default_value_t = Metric::Htm)]
@@ -51,10 +56,11 @@ pub struct Args {
     /// always gets the same answer. bfs: no shorter solution means no answer.
     #[arg(long, short = 'm', visible_alias = "max-depth")]
     max_length: Option<usize>,
-    /// A time budget per state, in milliseconds.
+    /// A time budget per state, in milliseconds. optimal: when it runs out, the answer is the
+    /// best solution found, with `optimal: false` and the lower bound proved.
     #[arg(long)]
     timeout_ms: Option<u64>,
-    /// A budget of search nodes per state (two-phase).
+    /// A budget of search nodes per state (two-phase, optimal).
     #[arg(long)]
     max_nodes: Option<u64>,
     /// How to write each answer.
@@ -81,6 +87,8 @@ pub struct Args {
 enum Method {
     /// Kociemba's two-phase algorithm: any 3×3, fast, near-optimal (a 2×2: optimal, by table).
     TwoPhase,
+    /// A shortest 3×3 solution in htm by IDA* (a 2×2: by table, as with two-phase).
+    Optimal,
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
 }
@@ -94,7 +102,7 @@ enum SolveFormat {
     /// The moves in notation (an empty line for a solved cube).
     Alg,
     /// A JSON object: solution, length, time_ms, and what the method counted (two-phase:
-    /// budget_ran_out, nodes; bfs: states; 2×2: metric).
+    /// budget_ran_out, nodes; optimal: optimal, lower_bound, nodes; bfs: states; 2×2: metric).
     Json,
 }
 
@@ -178,6 +186,12 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
     };
     // Each solver is made ready when the first state that needs it comes.
     let (two_phase_tables, two_phase_solver) = (OnceLock::new(), OnceLock::new());
+    let optimal_solver = OnceLock::new();
+    let method = if args.optimal {
+        Method::Optimal
+    } else {
+        args.method
+    };
     let pocket_tables = OnceLock::new();
     // The searches of a batch run side by side, one per thread, and share the memory bound.
     let searches_at_once = if item == "-" {
@@ -193,9 +207,9 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
         } else {
             read_state(text, context)?
         };
-        let (found, elapsed) = match (args.method, cube.size()) {
+        let (found, elapsed) = match (method, cube.size()) {
             (Method::Bfs, _) => timed(|| bfs(&cube, args, args.max_memory / searches_at_once))?,
-            (Method::TwoPhase, 2) => {
+            (Method::TwoPhase | Method::Optimal, 2) => {
                 let solver = Pocket::new(pocket_tables.get_or_init(|| args.tables.load_pocket()));
                 timed(|| pocket(&solver, &cube, args))?
             }
@@ -204,6 +218,24 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                     TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()))
                 });
                 timed(|| two_phase(solver, &cube, args))?
+            }
+            (Method::Optimal, _) => {
+                // Checked before the tables load: they are of no use for it.
+                if args.metric != Metric::Htm {
+                    return Err(CliError::BadInput(format!(
+                        "--metric {}: the optimal 3×3 solver counts face turns (htm) only, not \
+                         yet quarter turns; --method bfs --moves quarter finds short \
+                         quarter-turn solutions",
+                        args.metric
+                    )));
+                }
+                let solver = optimal_solver
+                    .get_or_init(|| {
+                        Optimal::new(two_phase_tables.get_or_init(|| args.tables.load()))
+                    })
+                    .as_ref()
+                    .map_err(bad)?;
+                timed(|| optimal(solver, &cube, args))?
             }
         };
         Ok(render(&found, elapsed, args.format))
@@ -221,13 +253,7 @@ fn timed(solve: impl FnOnce() -> Result<Found, CliError>) -> Result<(Found, Dura
 fn pocket(solver: &Pocket, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CornerCube::try_from(cube).map_err(not_a_cube)?;
     let solution = solver.solve(&cube, args.metric);
-    if let Some(max_length) = args.max_length.filter(|&max| solution.len() > max) {
-        return Err(CliError::Failed(format!(
-            "no solution within {max_length} moves: the shortest has {} ({})",
-            solution.len(),
-            args.metric
-        )));
-    }
+    within_max_length(solution.len(), args)?;
     Ok(Found {
         alg: solution.alg(),
         length: solution.len(),
@@ -262,6 +288,58 @@ fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found
             ("nodes".into(), solution.nodes.into()),
         ]),
     })
+}
+
+/// An optimal 3×3 solution in htm; when a budget runs out first, the best one found.
+fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
+    let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
+    let limits = OptimalLimits {
+        time: args.timeout_ms.map(Duration::from_millis),
+        nodes: args.max_nodes,
+        cancel: None,
+    };
+    let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &limits) {
+        OptimalOutcome::Solved(solution) => {
+            let (length, nodes) = (solution.len(), solution.nodes);
+            (solution, true, length, nodes)
+        }
+        OptimalOutcome::Stopped {
+            lower_bound,
+            best: Some(best),
+            nodes,
+        } => (best, false, lower_bound, nodes),
+        OptimalOutcome::Stopped {
+            lower_bound,
+            best: None,
+            ..
+        } => {
+            return Err(CliError::Failed(format!(
+                "out of budget: no solution found; none has fewer than {lower_bound} moves"
+            )));
+        }
+    };
+    within_max_length(solution.len(), args)?;
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.len(),
+        counts: Map::from_iter([
+            ("optimal".into(), optimal.into()),
+            ("lower_bound".into(), lower_bound.into()),
+            ("nodes".into(), nodes.into()),
+        ]),
+    })
+}
+
+/// No answer when the solution (a shortest one, or the best a budget allowed) is longer than
+/// `--max-length`.
+fn within_max_length(length: usize, args: &Args) -> Result<(), CliError> {
+    match args.max_length.filter(|&max| length > max) {
+        Some(max_length) => Err(CliError::Failed(format!(
+            "no solution within {max_length} moves: the shortest found has {length} ({})",
+            args.metric
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// A shortest solution by breadth-first search within `max_memory`, or why there is none.

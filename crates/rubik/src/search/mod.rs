@@ -2,6 +2,8 @@
 //!
 //! * [`two_phase`]: Kociemba's two-phase algorithm for the 3×3, near-optimal in well under a
 //!   millisecond once its tables are built.
+//! * [`optimal`]: provably shortest 3×3 solutions in the face-turn metric, by IDA* on the
+//!   two-phase solver's phase-1 table seen along three axes; seconds to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
 //! * [`Solvers`]: the 2×2 and 3×3 solvers by size, for frontends: WCA scrambles, solutions.
@@ -16,6 +18,7 @@ use crate::notation::{Alg, Move};
 use crate::turn::Turn;
 
 pub mod bfs;
+pub mod optimal;
 pub mod pocket;
 mod solvers;
 pub mod two_phase;

@@ -8,6 +8,7 @@
 
 mod bfs;
 mod laws;
+mod optimal;
 mod pocket;
 mod solve;
 mod vectors;

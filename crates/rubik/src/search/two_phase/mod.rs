@@ -18,12 +18,13 @@ use std::time::{Duration, Instant};
 mod tables;
 
 pub use crate::tables::storage::LoadReport;
+pub(crate) use tables::Probe;
 pub use tables::{TableSize, TwoPhaseTables};
 
 use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SlicePosition, Twist, UdEdgePerm};
 use crate::cubie::{CubieCube, MOVES};
 use crate::notation::Alg;
-use tables::{PHASE2_MOVES, Probe};
+use tables::PHASE2_MOVES;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,13 +108,9 @@ impl<'t> TwoPhase<'t> {
     /// A solver over `tables`.
     pub fn new(tables: &'t TwoPhaseTables) -> TwoPhase<'t> {
         let mut move_back = [[0u8; 18]; 3];
-        for (r, row) in move_back.iter_mut().enumerate() {
-            for (m, back) in row.iter_mut().enumerate() {
-                // View r sees the state conjugated r times; its move m is the state's move k
-                // whose conjugate is m.
-                *back = (0..18)
-                    .find(|&k| (0..r).fold(MOVES[k], |c, _| c.rotate_diagonal()) == MOVES[m])
-                    .expect("a rotated face turn is a face turn") as u8;
+        for (back, seen) in move_back.iter_mut().zip(moves_seen_along_axes()) {
+            for (k, &m) in seen.iter().enumerate() {
+                back[m as usize] = k as u8;
             }
         }
         TwoPhase { tables, move_back }
@@ -135,6 +132,22 @@ impl<'t> TwoPhase<'t> {
             }),
         }
     }
+}
+
+/// For each axis r and move k (an index into [`MOVES`]): the move that the state seen along
+/// axis r (conjugated r times by the diagonal turn) makes when the state makes move k.
+pub(crate) fn moves_seen_along_axes() -> [[u8; 18]; 3] {
+    let mut seen = [[0u8; 18]; 3];
+    for (r, row) in seen.iter_mut().enumerate() {
+        for (k, m) in row.iter_mut().enumerate() {
+            let turned = (0..r).fold(MOVES[k], |c, _| c.rotate_diagonal());
+            *m = MOVES
+                .iter()
+                .position(|&move_| move_ == turned)
+                .expect("a rotated face turn is a face turn") as u8;
+        }
+    }
+    seen
 }
 
 /// One view of the state: the state or its inverse, seen along one of the three axes.
@@ -277,11 +290,12 @@ impl<'s, 't> Search<'s, 't> {
             if self.visit() {
                 return;
             }
-            let index = m as usize;
+            let (twist, flip, slice) =
+                tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
             let child = Node {
-                twist: tables.moves.twist.apply(node.twist, index),
-                flip: tables.moves.flip.apply(node.flip, index),
-                slice: tables.moves.slice.apply(node.slice, index),
+                twist,
+                flip,
+                slice,
                 bound: 0,
             };
             if togo == 1 {

@@ -187,7 +187,7 @@ pub struct TwoPhaseTables {
 /// Where a phase-1 bound is stored: up to three table indices (`u32`: a search node keeps 18 of
 /// these, and every index is below 2³²).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Probe([u32; 3]);
+pub(crate) struct Probe([u32; 3]);
 
 /// The tables every size but the tiny one shares.
 struct Shared {
@@ -379,9 +379,29 @@ impl TwoPhaseTables {
         self.size
     }
 
+    /// Whether the phase-1 bound is the exact distance read straight from the table (the
+    /// default size), which the optimal solver needs.
+    pub(crate) fn has_exact_phase1(&self) -> bool {
+        matches!(self.phase1, Phase1Bound::Exact(..))
+    }
+
+    /// The phase-1 coordinates (twist, flip, slice) after move `m`, an index into [`MOVES`].
+    #[inline]
+    pub(crate) fn phase1_after(
+        &self,
+        (twist, flip, slice): (Twist, Flip, SlicePosition),
+        m: usize,
+    ) -> (Twist, Flip, SlicePosition) {
+        (
+            self.moves.twist.apply(twist, m),
+            self.moves.flip.apply(flip, m),
+            self.moves.slice.apply(slice, m),
+        )
+    }
+
     /// Starts loading what [`phase1_probe`](Self::phase1_probe) will read for (flip, slice).
     #[inline]
-    pub(super) fn prefetch_class(&self, flip: Flip, slice: SlicePosition) {
+    pub(crate) fn prefetch_class(&self, flip: Flip, slice: SlicePosition) {
         if let Phase1Bound::Exact(classes, _) | Phase1Bound::Mod3(classes, _) = &self.phase1 {
             classes.classes.prefetch(FlipSlice::new(flip, slice));
         }
@@ -389,7 +409,7 @@ impl TwoPhaseTables {
 
     /// Where the phase-1 bound of (twist, flip, slice) is stored; starts loading it.
     #[inline]
-    pub(super) fn phase1_probe(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> Probe {
+    pub(crate) fn phase1_probe(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> Probe {
         match &self.phase1 {
             Phase1Bound::Exact(classes, table) => {
                 let index = classes.index(twist, flip, slice);
@@ -416,7 +436,7 @@ impl TwoPhaseTables {
     /// `neighbour` (which the mod-3 tables need): a lower bound of the phase-1 distance, exact
     /// but for the tiny tables.
     #[inline]
-    pub(super) fn phase1_read(&self, probe: Probe, neighbour: u8) -> u8 {
+    pub(crate) fn phase1_read(&self, probe: Probe, neighbour: u8) -> u8 {
         match &self.phase1 {
             Phase1Bound::Exact(_, table) => table.get(probe.0[0] as usize),
             Phase1Bound::Mod3(_, table) => {
@@ -436,7 +456,7 @@ impl TwoPhaseTables {
 
     /// A lower bound of the phase-1 distance of a state (exact but for the tiny tables). With
     /// the mod-3 tables the distance is found by walking down to the goal.
-    pub(super) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
+    pub(crate) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
         let Phase1Bound::Mod3(classes, table) = &self.phase1 else {
             return self.phase1_read(self.phase1_probe(twist, flip, slice), 0);
         };
@@ -446,13 +466,7 @@ impl TwoPhaseTables {
             // One of the neighbours is a step nearer: the one whose residue is one less.
             let wanted = (residue(state.0, state.1, state.2) + 2) % 3;
             state = (0..18)
-                .map(|m| {
-                    (
-                        self.moves.twist.apply(state.0, m),
-                        self.moves.flip.apply(state.1, m),
-                        self.moves.slice.apply(state.2, m),
-                    )
-                })
+                .map(|m| self.phase1_after(state, m))
                 .find(|&(t, f, s)| residue(t, f, s) == wanted)
                 .expect("a state off the goal has a neighbour one step nearer");
             steps += 1;

@@ -1,0 +1,128 @@
+//! The optimal 3×3 solver: shortest lengths agree with breadth-first search; solutions replay
+//! to solved; budgets stop with a lower bound that is never above the distance. Builds the
+//! default two-phase tables once (seconds at the tests' optimisation level).
+
+use std::sync::LazyLock;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rubik::cubie::MOVES;
+use rubik::scramble::random_moves;
+use rubik::search::bfs::{Bfs, MoveSet, Outcome};
+use rubik::search::optimal::{Optimal, OptimalError, OptimalLimits, OptimalOutcome};
+use rubik::search::two_phase::{TableSize, TwoPhaseTables};
+use rubik::{Alg, CubieCube, FaceletCube};
+
+static TABLES: LazyLock<TwoPhaseTables> =
+    LazyLock::new(|| TwoPhaseTables::build(TableSize::Default, &mut |_| {}));
+
+fn optimal() -> Optimal<'static> {
+    Optimal::new(&TABLES).unwrap()
+}
+
+fn stickers_of(alg: &Alg) -> FaceletCube {
+    let mut cube = FaceletCube::solved(3);
+    cube.apply_alg(alg).unwrap();
+    cube
+}
+
+/// The optimal solution's moves, checked to replay to solved.
+fn solve(cube: &CubieCube) -> Vec<u8> {
+    let OptimalOutcome::Solved(solution) = optimal().solve(cube, &OptimalLimits::default()) else {
+        panic!("{cube}: no budget, yet stopped");
+    };
+    let end = solution
+        .moves
+        .iter()
+        .fold(*cube, |c, &m| c * MOVES[m as usize]);
+    assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
+    solution.moves
+}
+
+/// The length of a shortest face-turn solution by breadth-first search.
+fn bfs_distance(cube: &FaceletCube) -> usize {
+    match Bfs::new(MoveSet::FaceTurns).solve(cube).unwrap() {
+        Outcome::Solved(solution) => solution.turns.len(),
+        other => panic!("{cube}: {other:?}"),
+    }
+}
+
+#[test]
+fn short_scrambles_agree_with_breadth_first_search() {
+    let mut rng = rubik::seeded_rng(4);
+    for i in 0..24 {
+        let stickers = stickers_of(&random_moves(3, 1 + i % 8, &mut rng));
+        let cube = CubieCube::try_from(&stickers).unwrap();
+        let moves = solve(&cube);
+        assert_eq!(moves.len(), bfs_distance(&stickers), "{stickers}");
+        assert!(optimal().lower_bound(&cube) <= moves.len());
+    }
+}
+
+#[test]
+fn the_solved_cube_needs_no_moves() {
+    assert!(solve(&CubieCube::SOLVED).is_empty());
+}
+
+#[test]
+fn other_table_sizes_are_refused() {
+    let tiny = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
+    assert_eq!(
+        Optimal::new(&tiny).err(),
+        Some(OptimalError::TablesTooSmall {
+            size: TableSize::Tiny
+        })
+    );
+}
+
+#[test]
+fn budgets_stop_with_a_lower_bound() {
+    // A 12-move scramble: at most 12 away, far more than a few thousand nodes to prove.
+    let alg: Alg = "R U F' L D2 B R' U2 F L' D B'".parse().unwrap();
+    let cube = CubieCube::try_from(&stickers_of(&alg)).unwrap();
+    let cancelled = AtomicBool::new(true);
+    for limits in [
+        OptimalLimits {
+            nodes: Some(1),
+            ..OptimalLimits::default()
+        },
+        OptimalLimits {
+            cancel: Some(&cancelled),
+            ..OptimalLimits::default()
+        },
+    ] {
+        match optimal().solve(&cube, &limits) {
+            OptimalOutcome::Stopped {
+                lower_bound, best, ..
+            } => {
+                assert!(lower_bound <= 12, "{lower_bound}");
+                assert!(lower_bound >= optimal().lower_bound(&cube));
+                let best = best.expect("two-phase finds a solution");
+                assert!(best.len() >= lower_bound && best.len() <= 20);
+            }
+            OptimalOutcome::Solved(solution) => panic!("solved in {} nodes", solution.nodes),
+        }
+    }
+}
+
+#[test]
+fn the_superflip_bound_stays_within_twenty() {
+    let alg: Alg = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
+        .parse()
+        .unwrap();
+    let superflip = CubieCube::try_from(&stickers_of(&alg)).unwrap();
+    let limits = OptimalLimits {
+        time: Some(Duration::from_millis(300)),
+        ..OptimalLimits::default()
+    };
+    match optimal().solve(&superflip, &limits) {
+        OptimalOutcome::Stopped {
+            lower_bound, best, ..
+        } => {
+            assert!((optimal().lower_bound(&superflip)..=20).contains(&lower_bound));
+            // Two-phase may not reach 20 moves on the superflip in that time.
+            assert!(best.is_none_or(|b| b.len() >= lower_bound));
+        }
+        OptimalOutcome::Solved(solution) => panic!("{} is optimal in 300 ms?", solution.alg()),
+    }
+}
