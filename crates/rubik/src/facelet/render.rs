@@ -306,8 +306,8 @@ mod tests {
     use crate::face::Axis;
     use crate::turn::Turn;
 
-    #[test]
-    fn net_places_each_face_in_its_block() {
+    /// The solved 3×3 after R.
+    fn turned_r() -> FaceletCube {
         let mut cube = FaceletCube::solved(3);
         cube.turn(Turn {
             axis: Axis::X,
@@ -315,6 +315,12 @@ mod tests {
             last: 0,
             quarters: 1,
         });
+        cube
+    }
+
+    #[test]
+    fn net_places_each_face_in_its_block() {
+        let cube = turned_r();
         let expected = "    UUF\n    UUF\n    UUF\n\
                         LLL FFD RRR UBB\nLLL FFD RRR UBB\nLLL FFD RRR UBB\n\
                         \x20   DDB\n    DDB\n    DDB\n";
@@ -323,13 +329,7 @@ mod tests {
 
     #[test]
     fn ansi_net_paints_runs_of_one_colour() {
-        let mut cube = FaceletCube::solved(3);
-        cube.turn(Turn {
-            axis: Axis::X,
-            first: 0,
-            last: 0,
-            quarters: 1,
-        });
+        let cube = turned_r();
         let text = net_ansi(&cube, &ColourScheme::default());
         let first_row = "       \x1b[48;5;231m    \x1b[0m\x1b[48;5;34m  \x1b[0m";
         assert_eq!(text.lines().next(), Some(first_row));
