@@ -16,13 +16,13 @@ pub(crate) fn pairs<A: Coordinate, B: Coordinate<Cube = A::Cube>>(
     stage: &'static str,
     progress: &mut dyn FnMut(Progress),
 ) -> Pruning {
-    let total = (A::COUNT * B::COUNT) as u64;
     <Pruning>::build(
         &Unreduced,
         |x, m| a.apply(x, m),
         b,
         |y, _| y,
-        &mut |_, done| progress(Progress { stage, done, total }),
+        stage,
+        progress,
     )
 }
 

@@ -14,6 +14,7 @@ use rayon::prelude::*;
 
 use super::codec::{Decoder, Encoder};
 use super::moves::MoveTable;
+use super::storage::Progress;
 use super::symmetry::SymmetryClasses;
 use crate::coord::Coordinate;
 use crate::cubie::{CubieCube, PieceCube, UdSymmetry};
@@ -80,14 +81,15 @@ pub type Mod3Pruning<S = Vec<u8>> = Pruning<S, 2>;
 impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// Builds the table of distances over the pairs (class of `A`, `B`) by breadth-first search
     /// from the solved cube with `moves` moves. `move_a` moves the first coordinate, `move_b`
-    /// the second; `conjugate_b` conjugates the second by a symmetry. `progress` hears the
-    /// depth finished and the entries filled so far.
+    /// the second; `conjugate_b` conjugates the second by a symmetry. `progress` hears, as
+    /// `stage`, the entries filled so far out of all, after each depth.
     pub fn build<A, B, R>(
         reduction: &R,
         move_a: impl Fn(A, usize) -> A + Sync,
         move_b: &MoveTable<B>,
         conjugate_b: impl Fn(B, UdSymmetry) -> B + Sync,
-        progress: &mut dyn FnMut(u8, u64),
+        stage: &'static str,
+        progress: &mut dyn FnMut(Progress),
     ) -> Pruning<Vec<u8>, BITS>
     where
         A: Coordinate,
@@ -143,7 +145,11 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
             });
             let added = added.into_inner();
             filled += added;
-            progress(depth + 1, filled);
+            progress(Progress {
+                stage,
+                done: filled.min(total as u64),
+                total: total as u64,
+            });
             if added == 0 {
                 break;
             }
@@ -240,7 +246,8 @@ mod tests {
             |a, m| corners.apply(a, m),
             &slices,
             |b, _| b,
-            &mut |_, _| {},
+            "test",
+            &mut |_| {},
         );
         // Independent check: a plain BFS over (corner permutation, slice permutation) pairs.
         let mut distance = vec![u8::MAX; CornerPerm::COUNT * SlicePerm::COUNT];

@@ -239,38 +239,26 @@ impl Shared {
     /// The phase-1 distances over (flip-slice class, twist), `BITS` bits an entry.
     fn phase1<const BITS: usize>(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
         let classes = &self.flip_slice;
-        let total = (classes.classes.count() * Twist::COUNT) as u64;
         Pruning::<Vec<u8>, BITS>::build(
             &classes.classes,
             |fs, m| self.moves.flip_slice(fs, m),
             &self.moves.twist,
             |t, s| classes.twist_conjugation.apply(t, s),
-            &mut |_, done| {
-                progress(Progress {
-                    stage: "phase-1 pruning",
-                    done,
-                    total,
-                })
-            },
+            "phase-1 pruning",
+            progress,
         )
         .into_bytes()
     }
 
     /// The phase-2 distances over (corner-permutation class, U/D edges).
     fn phase2(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
-        let total = (self.corner_classes.count() * UdEdgePerm::COUNT) as u64;
         <Pruning>::build(
             &self.corner_classes,
             |c, m| self.moves.corners.apply(c, m),
             &self.moves.ud_edges,
             |e, s| self.edge_conjugation.apply(e, s),
-            &mut |_, done| {
-                progress(Progress {
-                    stage: "phase-2 pruning",
-                    done,
-                    total,
-                })
-            },
+            "phase-2 pruning",
+            progress,
         )
         .into_bytes()
     }
