@@ -1,10 +1,11 @@
 //! Coordinates: a state summarised by one number, the index of a lookup table.
 //!
 //! Each coordinate is its own type ([`Twist`], [`Flip`], [`SlicePosition`], [`FlipSlice`],
-//! [`CornerPerm`], [`UdEdgePerm`], [`SlicePerm`]), so a table built for one cannot be indexed by
+//! [`CornerPerm`], [`UdEdgePerm`], [`SlicePerm`], ...), so a table built for one cannot be indexed by
 //! another. The two-phase solver's phase 1 works on twist, flip and the positions of the four
 //! E-slice edges; phase 2, inside ⟨U, D, R2, L2, F2, B2⟩, on the permutations of the corners, of
-//! the eight U/D edges and of the slice edges. The 2×2 ([`CornerCube`](crate::CornerCube)) has
+//! the eight U/D edges and of the slice edges. The optimal solver's large table refines phase 1
+//! with the order of the slice edges ([`SliceSorted`], [`FlipSliceSorted`]). The 2×2 ([`CornerCube`](crate::CornerCube)) has
 //! its own pair, [`PocketPerm`] and [`PocketTwist`], over the seven corners other than DBL.
 //! Every coordinate of the solved cube is 0.
 
@@ -12,7 +13,7 @@ mod phase1;
 mod phase2;
 mod pocket;
 
-pub use phase1::{Flip, FlipSlice, SlicePosition, Twist};
+pub use phase1::{Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist};
 pub use phase2::{CornerPerm, SlicePerm, UdEdgePerm};
 pub use pocket::{PocketPerm, PocketTwist};
 
@@ -163,6 +164,8 @@ mod tests {
         check::<Flip>();
         check::<SlicePosition>();
         check::<FlipSlice>();
+        check::<SliceSorted>();
+        check::<FlipSliceSorted>();
         check::<CornerPerm>();
         check::<UdEdgePerm>();
         check::<SlicePerm>();
@@ -182,6 +185,9 @@ mod tests {
             prop_assert_eq!(Flip::of(&(Flip::of(&cube).representative() * MOVES[m])), Flip::of(&moved));
             let slice = SlicePosition::of(&cube).representative() * MOVES[m];
             prop_assert_eq!(SlicePosition::of(&slice), SlicePosition::of(&moved));
+            let sorted = SliceSorted::of(&cube);
+            prop_assert_eq!(SliceSorted::of(&(sorted.representative() * MOVES[m])), SliceSorted::of(&moved));
+            prop_assert_eq!(sorted.position(), SlicePosition::of(&cube));
             prop_assert_eq!(CornerPerm::of(&(CornerPerm::of(&cube).representative() * MOVES[m])), CornerPerm::of(&moved));
         }
 

@@ -1,6 +1,10 @@
-//! Phase-1 coordinates: corner twist, edge flip, and where the four E-slice edges are.
+//! Phase-1 coordinates: corner twist, edge flip, and where the four E-slice edges are (with or
+//! without their order).
 
-use super::{Coordinate, binomial, coordinate_type, digits_with_zero_sum, indexing, number};
+use super::{
+    Coordinate, binomial, coordinate_type, digits_with_zero_sum, indexing, number, rank_permutation,
+    unrank_permutation,
+};
 use crate::cubie::{Corner, CubieCube, Edge};
 
 coordinate_type!(
@@ -164,6 +168,105 @@ impl Coordinate for FlipSlice {
 
     fn of(cube: &CubieCube) -> Self {
         FlipSlice::new(Flip::of(cube), SlicePosition::of(cube))
+    }
+
+    fn representative(self) -> CubieCube {
+        let edges = self.slice().arrangement();
+        let flips: [u8; 12] = digits_with_zero_sum(self.flip().index(), 2);
+        CubieCube::from_pieces_unchecked(
+            std::array::from_fn(|i| (Corner::ALL[i], 0)),
+            std::array::from_fn(|i| (edges[i], flips[i])),
+        )
+    }
+}
+
+coordinate_type!(
+    /// Where the four E-slice edges are and in which order: `slice position · 24 + the rank of
+    /// the order they stand in`, 0..11,880. Finer than [`SlicePosition`] (its value is this
+    /// one divided by 24); the optimal solver's large table uses it.
+    SliceSorted(u16),
+    495 * 24
+);
+coordinate_type!(
+    /// Flip and sorted slice together (`flip · 11,880 + sorted slice`), 0..24,330,240: the pair
+    /// the U-D symmetries act on in the optimal solver's large table.
+    FlipSliceSorted(u32),
+    2048 * 11880
+);
+
+impl SliceSorted {
+    /// The slice edges' positions, ignoring their order.
+    #[inline]
+    pub fn position(self) -> SlicePosition {
+        SlicePosition(self.0 / 24)
+    }
+
+    /// The edges in position order for this coordinate.
+    fn arrangement(self) -> [Edge; 12] {
+        let order: [u8; 4] = unrank_permutation(self.index() % 24);
+        let mut edges = SlicePosition(self.0 / 24).arrangement();
+        let mut next = order.iter();
+        for edge in edges.iter_mut().filter(|e| is_slice_edge(**e)) {
+            *edge = Edge::ALL[Edge::FR.index() + *next.next().expect("four slice edges") as usize];
+        }
+        edges
+    }
+}
+
+impl Coordinate for SliceSorted {
+    type Cube = CubieCube;
+    const COUNT: usize = 495 * 24;
+    const NAME: &'static str = "slicesorted";
+    indexing!(u16);
+
+    fn of(cube: &CubieCube) -> Self {
+        let edges = cube.edge_permutation();
+        let mut order = [0u8; 4];
+        let mut slots = order.iter_mut();
+        for edge in edges.iter().filter(|e| is_slice_edge(**e)) {
+            *slots.next().expect("four slice edges") = (edge.index() - Edge::FR.index()) as u8;
+        }
+        let position = SlicePosition::of(cube).index();
+        SliceSorted((position * 24 + rank_permutation(order)) as u16)
+    }
+
+    fn representative(self) -> CubieCube {
+        let edges = self.arrangement();
+        CubieCube::from_pieces_unchecked(
+            std::array::from_fn(|i| (Corner::ALL[i], 0)),
+            std::array::from_fn(|i| (edges[i], 0)),
+        )
+    }
+}
+
+impl FlipSliceSorted {
+    /// The pair from its parts.
+    #[inline]
+    pub fn new(flip: Flip, slice: SliceSorted) -> FlipSliceSorted {
+        FlipSliceSorted(flip.0 as u32 * SliceSorted::COUNT as u32 + slice.0 as u32)
+    }
+
+    /// The flip part.
+    #[inline]
+    pub fn flip(self) -> Flip {
+        Flip((self.0 / SliceSorted::COUNT as u32) as u16)
+    }
+
+    /// The sorted-slice part.
+    #[inline]
+    pub fn slice(self) -> SliceSorted {
+        SliceSorted((self.0 % SliceSorted::COUNT as u32) as u16)
+    }
+}
+
+impl Coordinate for FlipSliceSorted {
+    type Cube = CubieCube;
+    const COUNT: usize = 2048 * 11880;
+    const NAME: &'static str = "flipslicesorted";
+    indexing!(u32);
+
+    fn of(cube: &CubieCube) -> Self {
+        FlipSliceSorted::new(Flip::of(cube), SliceSorted::of(cube))
     }
 
     fn representative(self) -> CubieCube {

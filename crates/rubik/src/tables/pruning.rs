@@ -98,8 +98,9 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     {
         let width = B::COUNT;
         let total = reduction.classes() * width;
-        let depths: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNKNOWN))
-            .take(total)
+        let depths: Vec<AtomicU8> = (0..total)
+            .into_par_iter()
+            .map(|_| AtomicU8::new(UNKNOWN))
             .collect();
         // Marks (class, b) and its symmetric twins at `depth`; counts the entries it filled.
         let mark = |class: usize, b: B, depth: u8| -> u64 {
@@ -122,29 +123,49 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
         };
         let (start, s) = reduction.class_of(A::of(&A::Cube::SOLVED));
         let mut filled = mark(start, conjugate_b(B::of(&A::Cube::SOLVED), s), 0);
+        let mut frontier_size = filled;
         for depth in 0..UNKNOWN - 1 {
+            // Forward, each entry at `depth` marks its unknown neighbours; backward, each unknown
+            // entry looks for a neighbour at `depth`. Backward costs less once fewer entries are
+            // unknown than about twice the frontier: most of them find a neighbour at once.
+            let backward = total as u64 - filled < 2 * frontier_size;
             let added = AtomicU64::new(0);
             (0..reduction.classes()).into_par_iter().for_each(|class| {
                 let block = &depths[class * width..(class + 1) * width];
-                let frontier: Vec<B> = (0..width)
-                    .filter(|&b| block[b].load(Relaxed) == depth)
+                let wanted = if backward { UNKNOWN } else { depth };
+                let mut entries: Vec<B> = (0..width)
+                    .filter(|&b| block[b].load(Relaxed) == wanted)
                     .map(B::from_index)
                     .collect();
-                if frontier.is_empty() {
-                    return;
-                }
                 let a = reduction.representative(class);
                 let mut count = 0;
                 for m in 0..move_b.moves() {
+                    if entries.is_empty() {
+                        break;
+                    }
                     let (next_class, s) = reduction.class_of(move_a(a, m));
-                    for &b in &frontier {
-                        count += mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
+                    if backward {
+                        let next = &depths[next_class * width..(next_class + 1) * width];
+                        entries.retain(|&b| {
+                            let neighbour = conjugate_b(move_b.apply(b, m), s).index();
+                            let found = next[neighbour].load(Relaxed) == depth;
+                            if found {
+                                block[b.index()].store(depth + 1, Relaxed);
+                                count += 1;
+                            }
+                            !found
+                        });
+                    } else {
+                        for &b in &entries {
+                            count += mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
+                        }
                     }
                 }
                 added.fetch_add(count, Relaxed);
             });
             let added = added.into_inner();
             filled += added;
+            frontier_size = added;
             progress(Progress {
                 stage,
                 done: filled.min(total as u64),
