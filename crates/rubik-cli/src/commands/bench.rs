@@ -207,8 +207,14 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 
 fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
     let mut out = Output::stdout();
-    let tables = load_tables(&args.tables, &mut out)?;
-    let solver = Optimal::new(&tables).map_err(bad)?;
+    let start = Instant::now();
+    let tables = args.tables.load_optimal();
+    out.line(&format!(
+        "tables: {} ready in {:.0} ms",
+        tables.size(),
+        start.elapsed().as_secs_f64() * 1e3
+    ))?;
+    let solver = Optimal::new(&tables);
     let states = random_states(args.count, args.seed)?;
     let budget = args
         .timeout_ms

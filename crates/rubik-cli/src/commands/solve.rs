@@ -186,7 +186,7 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
     };
     // Each solver is made ready when the first state that needs it comes.
     let (two_phase_tables, two_phase_solver) = (OnceLock::new(), OnceLock::new());
-    let optimal_solver = OnceLock::new();
+    let (optimal_tables, optimal_solver) = (OnceLock::new(), OnceLock::new());
     let method = if args.optimal {
         Method::Optimal
     } else {
@@ -229,12 +229,9 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                         args.metric
                     )));
                 }
-                let solver = optimal_solver
-                    .get_or_init(|| {
-                        Optimal::new(two_phase_tables.get_or_init(|| args.tables.load()))
-                    })
-                    .as_ref()
-                    .map_err(bad)?;
+                let solver = optimal_solver.get_or_init(|| {
+                    Optimal::new(optimal_tables.get_or_init(|| args.tables.load_optimal()))
+                });
                 timed(|| optimal(solver, &cube, args))?
             }
         };

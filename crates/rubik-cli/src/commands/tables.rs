@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use rubik::search::optimal::{OptimalTableSize, OptimalTables};
 use rubik::search::pocket::PocketTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
 use rubik::tables::storage::{self, LoadReport, Origin, Progress, Status, TableSpec};
@@ -20,6 +21,10 @@ pub struct TableArgs {
     /// seconds, solves several times faster).
     #[arg(long, default_value_t = TableSize::Default, global = true)]
     tables_size: TableSize,
+    /// Which tables the optimal solver reads: small (the default two-phase tables, 135 MB; a
+    /// random state takes minutes) or large (1.8 GB more, built in minutes; seconds a state).
+    #[arg(long, default_value_t = OptimalTableSize::Large, global = true)]
+    optimal_tables: OptimalTableSize,
     /// Keep the tables in memory only: neither read nor write the cache.
     #[arg(long, global = true)]
     no_cache: bool,
@@ -84,6 +89,13 @@ impl TableArgs {
         self.with_progress(PocketTables::load_or_build)
     }
 
+    /// The optimal solver's tables of the chosen size.
+    pub fn load_optimal(&self) -> OptimalTables {
+        self.with_progress(|dir, progress| {
+            OptimalTables::load_or_build(dir, self.optimal_tables, progress)
+        })
+    }
+
     /// The tables of the chosen size.
     pub fn load(&self) -> TwoPhaseTables {
         self.load_sized(self.tables_size)
@@ -95,8 +107,8 @@ impl TableArgs {
 pub struct Args {
     #[command(subcommand)]
     action: Action,
-    /// Whose tables: the 3×3 two-phase solver's (of --tables-size) or the 2×2 solver's (both
-    /// metrics).
+    /// Whose tables: the 3×3 two-phase solver's (of --tables-size), the optimal 3×3 solver's
+    /// (of --optimal-tables) or the 2×2 solver's (both metrics).
     #[arg(long, value_enum, default_value_t = Puzzle::ThreeByThree, global = true)]
     puzzle: Puzzle,
     #[command(flatten)]
@@ -109,6 +121,9 @@ enum Puzzle {
     /// The 3×3 two-phase solver.
     #[value(name = "3x3")]
     ThreeByThree,
+    /// The optimal 3×3 solver.
+    #[value(name = "3x3-optimal")]
+    ThreeByThreeOptimal,
     /// The optimal 2×2 solver.
     #[value(name = "2x2")]
     TwoByTwo,
@@ -131,6 +146,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let size = args.tables.tables_size;
     let specs: Vec<TableSpec> = match args.puzzle {
         Puzzle::ThreeByThree => size.specs(),
+        Puzzle::ThreeByThreeOptimal => args.tables.optimal_tables.specs(),
         Puzzle::TwoByTwo => PocketTables::specs(),
     };
     let dir = || {
@@ -144,6 +160,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             Puzzle::ThreeByThree => {
                 args.tables.load();
                 out.line(&format!("{size} tables ready"))?;
+            }
+            Puzzle::ThreeByThreeOptimal => {
+                let tables = args.tables.load_optimal();
+                out.line(&format!("{} optimal tables ready", tables.size()))?;
             }
             Puzzle::TwoByTwo => {
                 args.tables.load_pocket();

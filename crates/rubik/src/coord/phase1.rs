@@ -2,8 +2,8 @@
 //! without their order).
 
 use super::{
-    Coordinate, binomial, coordinate_type, digits_with_zero_sum, indexing, number, rank_permutation,
-    unrank_permutation,
+    Coordinate, binomial, coordinate_type, digits_with_zero_sum, indexing, number,
+    rank_permutation, unrank_permutation,
 };
 use crate::cubie::{Corner, CubieCube, Edge};
 

@@ -157,7 +157,8 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
                         });
                     } else {
                         for &b in &entries {
-                            count += mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
+                            count +=
+                                mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
                         }
                     }
                 }

@@ -189,6 +189,13 @@ pub struct TwoPhaseTables {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Probe([u32; 3]);
 
+impl Probe {
+    /// The index of an exact or mod-3 bound (the only one of the three used).
+    pub(crate) fn index(self) -> u32 {
+        self.0[0]
+    }
+}
+
 /// The tables every size but the tiny one shares.
 struct Shared {
     moves: MoveTables,
@@ -440,6 +447,13 @@ impl TwoPhaseTables {
                 a.get(i).max(b.get(j)).max(c.get(k))
             }
         }
+    }
+
+    /// The exact phase-1 distance at a probed [`Probe::index`] (the default tables only).
+    #[inline]
+    pub(crate) fn phase1_exact(&self, index: u32) -> u8 {
+        debug_assert!(self.has_exact_phase1());
+        self.phase1_read(Probe([index, 0, 0]), 0)
     }
 
     /// A lower bound of the phase-1 distance of a state (exact but for the tiny tables). With

@@ -5,17 +5,21 @@
 //! of the distance still left fits the bound; the first solution found at the smallest bound is
 //! a shortest one.
 //!
-//! The lower bound is the largest of three exact phase-1 distances of the two-phase solver's
-//! default tables (the distance to ⟨U, D, R2, L2, F2, B2⟩), one for the state seen along each
-//! axis (conjugated by the diagonal turn). Any solution also brings each view into its
-//! subgroup, so each of them, and their maximum, is at most the distance. Each view's
-//! coordinates follow the moves through the move tables, every move first mapped into the
-//! view's frame by a table made once.
+//! The lower bound ([`tables`]) is the largest of three distances read from one table, one for
+//! the state seen along each axis (conjugated by the diagonal turn): the distance to a goal
+//! every solution passes through (phase 1's subgroup, or with the large table that subgroup
+//! with the slice edges also solved), so each of them, and their maximum, is at most the
+//! distance to solved. Each view's coordinates follow the moves through the move tables, every
+//! move first mapped into the view's frame by a table made once.
 //!
 //! A two-phase solution comes first: it bounds the answer from above, ends the search as soon
 //! as the proved lower bound reaches its length, and is what a search stopped by its budget
 //! still has to offer. Within each deepening the subtrees under the first two moves are
 //! searched side by side on all cores; the first solution found ends the deepening.
+
+mod tables;
+
+pub use tables::{OptimalTableSize, OptimalTables};
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,11 +27,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::two_phase::{
-    Limits, Probe, Solution, TableSize, TwoPhase, TwoPhaseTables, moves_seen_along_axes,
-};
-use crate::coord::{Coordinate, Flip, SlicePosition, Twist};
+use super::two_phase::{Limits, Solution, TwoPhase, moves_seen_along_axes};
 use crate::cubie::{CubieCube, MOVES};
+use tables::{Coords, Probe};
 
 /// The moves fixed before the search splits into tasks run side by side (18 × 15 subtrees).
 const SPLIT_DEPTH: usize = 2;
@@ -70,29 +72,14 @@ pub enum OptimalOutcome {
     },
 }
 
-/// Why an optimal solver cannot be made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OptimalError {
-    /// The tables lack the exact phase-1 distances the lower bound reads.
-    #[error(
-        "the optimal solver needs the {} two-phase tables (exact phase-1 distances), not the {size} ones",
-        TableSize::Default
-    )]
-    TablesTooSmall {
-        /// The size given.
-        size: TableSize,
-    },
-}
-
-/// The optimal 3×3 solver over the two-phase solver's default tables.
+/// The optimal 3×3 solver.
 ///
 /// ```no_run
-/// use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
-/// use rubik::search::two_phase::{TableSize, TwoPhaseTables};
+/// use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables};
 /// use rubik::CubieCube;
-/// // The default tables take seconds to build; a cache directory keeps them.
-/// let tables = TwoPhaseTables::build(TableSize::Default, &mut |_| {});
-/// let optimal = Optimal::new(&tables).unwrap();
+/// // The small tables take seconds to build, the large ones minutes; a cache directory keeps them.
+/// let tables = OptimalTables::build(OptimalTableSize::Small, &mut |_| {});
+/// let optimal = Optimal::new(&tables);
 /// let cube = rubik::cubie::MOVES[0] * rubik::cubie::MOVES[4];
 /// match optimal.solve(&cube, &OptimalLimits::default()) {
 ///     OptimalOutcome::Solved(solution) => assert_eq!(solution.len(), 2),
@@ -100,22 +87,22 @@ pub enum OptimalError {
 /// }
 /// ```
 pub struct Optimal<'t> {
-    tables: &'t TwoPhaseTables,
+    tables: &'t OptimalTables,
     two_phase: TwoPhase<'t>,
     /// For each axis r and move k: the move the view along axis r makes.
     seen: [[u8; 18]; 3],
 }
 
-/// The phase-1 coordinates of one view and its exact phase-1 distance.
+/// The coordinates of one view and its lower bound.
 #[derive(Clone, Copy, Debug, Default)]
 struct View {
-    coords: (Twist, Flip, SlicePosition),
+    coords: Coords,
     distance: u8,
 }
 
 impl View {
-    /// Whether the view is in phase 2's group (distance 0), read from the coordinates alone.
-    fn in_subgroup(&self) -> bool {
+    /// Whether the view's coordinates are solved, read without a table.
+    fn in_goal(&self) -> bool {
         let (twist, flip, slice) = self.coords;
         twist.0 == 0 && flip.0 == 0 && slice.0 == 0
     }
@@ -129,18 +116,13 @@ struct Node {
 }
 
 impl<'t> Optimal<'t> {
-    /// A solver over `tables`, which must be of the default size.
-    pub fn new(tables: &'t TwoPhaseTables) -> Result<Optimal<'t>, OptimalError> {
-        if !tables.has_exact_phase1() {
-            return Err(OptimalError::TablesTooSmall {
-                size: tables.size(),
-            });
-        }
-        Ok(Optimal {
+    /// A solver over `tables`.
+    pub fn new(tables: &'t OptimalTables) -> Optimal<'t> {
+        Optimal {
             tables,
-            two_phase: TwoPhase::new(tables),
+            two_phase: TwoPhase::new(tables.two_phase()),
             seen: moves_seen_along_axes(),
-        })
+        }
     }
 
     /// The admissible lower bound of the distance of `cube` that the search starts from.
@@ -190,8 +172,8 @@ impl<'t> Optimal<'t> {
         let mut node = Node::default();
         let mut seen = *cube;
         for view in &mut node.views {
-            let coords = (Twist::of(&seen), Flip::of(&seen), SlicePosition::of(&seen));
-            let distance = self.tables.phase1_bound(coords.0, coords.1, coords.2);
+            let coords = OptimalTables::coords(&seen);
+            let distance = self.tables.bound(coords);
             *view = View { coords, distance };
             seen = seen.rotate_diagonal();
         }
@@ -214,8 +196,8 @@ impl<'t> Optimal<'t> {
     /// The children of `node` after a move that may follow `previous`, with `togo` moves left
     /// after the move: those whose bound leaves a chance, written to `out`; returns how many.
     ///
-    /// All children's class rows are prefetched, then all their table entries, and only then is
-    /// any read, so the cache misses of the 70 MB table overlap.
+    /// All children's symmetry classes are prefetched, then all their table entries, and only
+    /// then is any read, so the cache misses of the large tables overlap.
     #[inline]
     fn children(
         &self,
@@ -232,19 +214,18 @@ impl<'t> Optimal<'t> {
             }
             let mut child = Node::default();
             for ((view, parent), seen) in child.views.iter_mut().zip(&node.views).zip(&self.seen) {
-                view.coords = tables.phase1_after(parent.coords, seen[m as usize] as usize);
+                view.coords = tables.after(parent.coords, seen[m as usize] as usize);
             }
             if togo == 0 {
-                // The child must be solved: its views must all be in the subgroup, which the
-                // coordinates tell without a table read.
-                if child.views.iter().all(View::in_subgroup) {
+                // The child must be solved: its coordinates tell without a table read.
+                if child.views.iter().all(View::in_goal) {
                     out[count] = (m, child);
                     count += 1;
                 }
                 continue;
             }
             for view in &child.views {
-                tables.prefetch_class(view.coords.1, view.coords.2);
+                tables.prefetch_class(view.coords);
             }
             out[count] = (m, child);
             count += 1;
@@ -255,16 +236,14 @@ impl<'t> Optimal<'t> {
         let mut probes = [[Probe::default(); 3]; 18];
         for (probe, (_, child)) in probes.iter_mut().zip(&out[..count]) {
             for (p, view) in probe.iter_mut().zip(&child.views) {
-                let (twist, flip, slice) = view.coords;
-                *p = tables.phase1_probe(twist, flip, slice);
+                *p = tables.probe(view.coords);
             }
         }
         let mut kept = 0;
         for i in 0..count {
             let (m, mut child) = out[i];
-            for ((view, parent), &probe) in child.views.iter_mut().zip(&node.views).zip(&probes[i])
-            {
-                view.distance = tables.phase1_read(probe, parent.distance);
+            for (view, &probe) in child.views.iter_mut().zip(&probes[i]) {
+                view.distance = tables.read(probe);
             }
             child.bound = child.views.iter().map(|v| v.distance).max().unwrap_or(0);
             if usize::from(child.bound) <= togo {
@@ -396,7 +375,7 @@ impl Task<'_, '_, '_> {
         false
     }
 
-    /// At the bottom with every view in its subgroup: whether the path solves the cube; if so,
+    /// At the bottom with every view's coordinates solved: whether the path solves the cube; if so,
     /// records it and ends the deepening.
     fn check_goal(&mut self, depth: usize) -> bool {
         let moves = &self.path[..depth];
