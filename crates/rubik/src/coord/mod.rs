@@ -13,7 +13,9 @@ mod phase1;
 mod phase2;
 mod pocket;
 
-pub use phase1::{Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist};
+pub use phase1::{
+    Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist, TwistParity,
+};
 pub use phase2::{CornerPerm, SlicePerm, UdEdgePerm};
 pub use pocket::{PocketPerm, PocketTwist};
 
@@ -166,6 +168,7 @@ mod tests {
         check::<FlipSlice>();
         check::<SliceSorted>();
         check::<FlipSliceSorted>();
+        check::<TwistParity>();
         check::<CornerPerm>();
         check::<UdEdgePerm>();
         check::<SlicePerm>();

@@ -117,3 +117,37 @@ fn the_superflip_bound_stays_within_twenty() {
         OptimalOutcome::Solved(solution) => panic!("{} is optimal in 300 ms?", solution.alg()),
     }
 }
+
+/// The medium and large tables from the cache (`RUBIK_TABLES` or the user's cache directory):
+/// minutes and about 3 GB to build the first time.
+fn cached(size: OptimalTableSize) -> OptimalTables {
+    let dir = rubik::tables::storage::default_dir();
+    OptimalTables::load_or_build(dir.as_deref(), size, &mut |_| {}).0
+}
+
+#[test]
+#[ignore = "builds the medium and large tables (minutes, 3 GB); run with --ignored"]
+fn the_larger_tables_give_consistent_lower_bounds() {
+    let (small, medium, large) = (
+        Optimal::new(&TABLES),
+        cached(OptimalTableSize::Medium),
+        cached(OptimalTableSize::Large),
+    );
+    let (medium, large) = (Optimal::new(&medium), Optimal::new(&large));
+    let mut rng = rubik::seeded_rng(5);
+    for _ in 0..300 {
+        let cube = CubieCube::random(&mut rng);
+        let bounds = [&small, &medium, &large].map(|o| o.lower_bound(&cube));
+        assert!(bounds[0] <= bounds[1] && bounds[1] <= bounds[2], "{bounds:?}");
+        assert!(bounds[2] <= 20, "{bounds:?}");
+        for m in MOVES.iter() {
+            let next = large.lower_bound(&(cube * *m));
+            assert!(next.abs_diff(bounds[2]) <= 1, "{cube}: {} then {next}", bounds[2]);
+        }
+    }
+    for length in 0..=10 {
+        let stickers = stickers_of(&random_moves(3, length, &mut rng));
+        let cube = CubieCube::try_from(&stickers).unwrap();
+        assert!(large.lower_bound(&cube) <= length, "{stickers}");
+    }
+}

@@ -242,8 +242,9 @@ impl<'t> Optimal<'t> {
         let mut kept = 0;
         for i in 0..count {
             let (m, mut child) = out[i];
-            for (view, &probe) in child.views.iter_mut().zip(&probes[i]) {
-                view.distance = tables.read(probe);
+            for ((view, parent), &probe) in child.views.iter_mut().zip(&node.views).zip(&probes[i])
+            {
+                view.distance = tables.read(probe, parent.distance);
             }
             child.bound = child.views.iter().map(|v| v.distance).max().unwrap_or(0);
             if usize::from(child.bound) <= togo {

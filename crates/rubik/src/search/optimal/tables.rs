@@ -1,53 +1,67 @@
-//! The optimal solver's tables, in two sizes, built from the code or loaded from the cache.
+//! The optimal solver's tables, in three sizes, built from the code or loaded from the cache.
 //!
 //! | size | lower bound | bytes | build |
 //! |---|---|---|---|
-//! | [`OptimalTableSize::Small`] | the two-phase default tables' exact phase-1 distance | ≈ 135 MB | ≈ 10 s |
-//! | [`OptimalTableSize::Large`] | the distance to twist, flip and slice edges solved (in order): (flip-sorted-slice class, twist), 16-fold symmetry, 4 bits | ≈ 1.8 GB | minutes |
+//! | [`OptimalTableSize::Small`] | the two-phase default tables' phase-1 distance (4 bits) | 135 MB | ≈ 10 s |
+//! | [`OptimalTableSize::Medium`] | the distance to twist, flip and the slice edges solved in order, over (flip-sorted-slice class, twist), mod 3 | 0.94 GB | ≈ 1.5 min |
+//! | [`OptimalTableSize::Large`] | the same with the corner parity even too, over (flip-sorted-slice class, twist and corner parity), mod 3 | 1.8 GB | ≈ 3 min |
 //!
-//! Both bound a state seen along each of the three axes; the solver takes the largest. The
-//! large table's goal is the phase-1 goal with the four slice edges also in their places, so
-//! its distances are one to two moves longer, and the search visits a few hundred times fewer
-//! nodes. Both sizes also hold the two-phase default tables, which give the first upper bound.
+//! Each bound reads a state seen along each of the three axes; the solver takes the largest.
+//! The medium goal is the phase-1 goal with the four slice edges also in their places, so its
+//! distances are one to two moves longer and the search visits a hundred times fewer nodes;
+//! the large goal tells apart what a quarter turn of U or D does there, and halves the nodes
+//! again. The two larger sizes share the flip-sorted-slice symmetry classes (1,523,864 of them,
+//! 107 MB), and every size holds the two-phase default tables, which give the first upper
+//! bound. A distance mod 3 is enough for a search that knows the distance of the node it came
+//! from: a move changes it by -1, 0 or +1, three values that differ mod 3.
 
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use crate::coord::{Coordinate, Flip, FlipSliceSorted, SliceSorted, Twist};
+use crate::coord::{Coordinate, Flip, FlipSliceSorted, SliceSorted, Twist, TwistParity};
 use crate::cubie::{CubieCube, MOVES};
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 use crate::tables::cache::{decoded, obtain};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
-use crate::tables::{Conjugation, MoveTable, Pruning, SymmetryClasses};
+use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses};
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
 const TABLES_VERSION: u64 = 1;
 
 const SORTED_CLASSES: TableSpec = TableSpec::new("optimal-sorted-classes", TABLES_VERSION);
-const SORTED_DISTANCES: TableSpec = TableSpec::new("optimal-sorted-distances", TABLES_VERSION);
+const MEDIUM: TableSpec = TableSpec::new("optimal-sorted-mod3", TABLES_VERSION);
+const LARGE: TableSpec = TableSpec::new("optimal-parity-mod3", TABLES_VERSION);
 
 /// Which lower bound the optimal solver reads: the trade between memory, build time and speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OptimalTableSize {
     /// About 135 MB (the two-phase default tables), built in seconds; a random state takes
-    /// minutes.
+    /// many minutes.
     Small,
-    /// About 1.8 GB, built in minutes; a random state takes seconds.
+    /// About 0.94 GB, built in a minute or two; a random state takes about a minute.
+    Medium,
+    /// About 1.8 GB, built in a few minutes; a random state takes seconds to a minute.
     #[default]
     Large,
 }
 
 impl OptimalTableSize {
     /// Every size, smallest first.
-    pub const ALL: [OptimalTableSize; 2] = [OptimalTableSize::Small, OptimalTableSize::Large];
+    pub const ALL: [OptimalTableSize; 3] = [
+        OptimalTableSize::Small,
+        OptimalTableSize::Medium,
+        OptimalTableSize::Large,
+    ];
 
     /// The files this size keeps in the cache.
     pub fn specs(self) -> Vec<TableSpec> {
         let mut specs = TableSize::Default.specs();
-        if self == OptimalTableSize::Large {
-            specs.extend([SORTED_CLASSES, SORTED_DISTANCES]);
+        match self {
+            OptimalTableSize::Small => {}
+            OptimalTableSize::Medium => specs.extend([SORTED_CLASSES, MEDIUM]),
+            OptimalTableSize::Large => specs.extend([SORTED_CLASSES, LARGE]),
         }
         specs
     }
@@ -57,6 +71,7 @@ impl fmt::Display for OptimalTableSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             OptimalTableSize::Small => "small",
+            OptimalTableSize::Medium => "medium",
             OptimalTableSize::Large => "large",
         })
     }
@@ -69,19 +84,20 @@ impl FromStr for OptimalTableSize {
         OptimalTableSize::ALL
             .into_iter()
             .find(|size| size.to_string() == text)
-            .ok_or_else(|| format!("`{text}` is not an optimal table size (small, large)"))
+            .ok_or_else(|| format!("`{text}` is not an optimal table size (small, medium, large)"))
     }
 }
 
 /// The coordinates the lower bound reads, for one view of a state.
-pub(super) type Coords = (Twist, Flip, SliceSorted);
+pub(super) type Coords = (TwistParity, Flip, SliceSorted);
 
-/// The distance to twist, flip and sorted slice all solved, over (flip-sorted-slice class,
-/// twist).
+/// The distance mod 3 to twist, flip and sorted slice all solved (with `parity`, and the
+/// corner parity even), over (flip-sorted-slice class, twist and maybe parity).
 struct SortedBound {
+    parity: bool,
     classes: SymmetryClasses<FlipSliceSorted>,
-    twist_conjugation: Conjugation<Twist>,
-    distances: Pruning<Table>,
+    twist_conjugation: Conjugation<TwistParity>,
+    distances: Mod3Pruning<Table>,
 }
 
 impl SortedBound {
@@ -89,13 +105,34 @@ impl SortedBound {
     #[inline]
     fn index(&self, (twist, flip, slice): Coords) -> usize {
         let (class, s) = self.classes.class_of(FlipSliceSorted::new(flip, slice));
-        class * Twist::COUNT + self.twist_conjugation.apply(twist, s).index()
+        let twist = self.twist_conjugation.apply(twist, s);
+        if self.parity {
+            class * TwistParity::COUNT + twist.index()
+        } else {
+            class * Twist::COUNT + twist.twist().index()
+        }
+    }
+
+    /// The number of entries.
+    fn entries(&self) -> usize {
+        let width = if self.parity {
+            TwistParity::COUNT
+        } else {
+            Twist::COUNT
+        };
+        self.classes.count() * width
+    }
+
+    /// Whether a state with these coordinates is in the table's goal.
+    fn in_goal(&self, (twist, flip, slice): Coords) -> bool {
+        let twist = if self.parity { twist.0 } else { twist.0 >> 1 };
+        twist == 0 && flip.0 == 0 && slice.0 == 0
     }
 }
 
 /// The move tables of the coordinates of [`Coords`].
 struct CoordMoves {
-    twist: MoveTable<Twist>,
+    twist: MoveTable<TwistParity>,
     flip: MoveTable<Flip>,
     slice: MoveTable<SliceSorted>,
 }
@@ -154,15 +191,18 @@ impl OptimalTables {
             TwoPhaseTables::load_or_build(dir, TableSize::Default, progress);
         let (moves, sorted) = match size {
             OptimalTableSize::Small => (CoordMoves::build(), None),
-            OptimalTableSize::Large => {
+            OptimalTableSize::Medium | OptimalTableSize::Large => {
+                let parity = size == OptimalTableSize::Large;
                 let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
                 let (moves, classes, twist_conjugation) =
                     decoded(&file, decode_classes, build_classes, progress);
                 let build = |p: &mut dyn FnMut(Progress)| {
-                    build_distances(&moves, &classes, &twist_conjugation, p)
+                    build_distances(&moves, &classes, &twist_conjugation, parity, p)
                 };
-                let distances = obtain(dir, &SORTED_DISTANCES, build, progress, &mut report);
+                let spec = if parity { LARGE } else { MEDIUM };
+                let distances = obtain(dir, &spec, build, progress, &mut report);
                 let sorted = SortedBound {
+                    parity,
                     classes,
                     twist_conjugation,
                     distances: Pruning::from_bytes(distances),
@@ -191,7 +231,7 @@ impl OptimalTables {
 
     /// The coordinates of a state.
     pub(super) fn coords(cube: &CubieCube) -> Coords {
-        (Twist::of(cube), Flip::of(cube), SliceSorted::of(cube))
+        (TwistParity::of(cube), Flip::of(cube), SliceSorted::of(cube))
     }
 
     /// The coordinates after move `m`, an index into [`MOVES`].
@@ -226,36 +266,55 @@ impl OptimalTables {
                 let (twist, flip, slice) = coords;
                 Probe(
                     self.two_phase
-                        .phase1_probe(twist, flip, slice.position())
+                        .phase1_probe(twist.twist(), flip, slice.position())
                         .index(),
                 )
             }
         }
     }
 
-    /// The lower bound at a probed place.
+    /// The lower bound at a probed place, one move away from a state whose bound is
+    /// `neighbour` (which the mod-3 tables need).
     #[inline]
-    pub(super) fn read(&self, probe: Probe) -> u8 {
+    pub(super) fn read(&self, probe: Probe, neighbour: u8) -> u8 {
         match &self.sorted {
-            Some(sorted) => sorted.distances.get(probe.0 as usize),
+            Some(sorted) => {
+                // The distance is the neighbour's -1, 0 or +1: the one with the stored residue.
+                match (sorted.distances.get(probe.0 as usize) + 3 - neighbour % 3) % 3 {
+                    0 => neighbour,
+                    1 => neighbour + 1,
+                    _ => neighbour - 1,
+                }
+            }
             None => self.two_phase.phase1_exact(probe.0),
         }
     }
 
-    /// The lower bound of `coords`.
+    /// The lower bound of `coords`. With a mod-3 table it is found by walking down to the
+    /// goal, one neighbour a step nearer at a time.
     pub(super) fn bound(&self, coords: Coords) -> u8 {
-        self.read(self.probe(coords))
+        let Some(sorted) = &self.sorted else {
+            return self.read(self.probe(coords), 0);
+        };
+        let residue = |coords| sorted.distances.get(sorted.index(coords));
+        let (mut state, mut steps) = (coords, 0u8);
+        while !sorted.in_goal(state) {
+            let wanted = (residue(state) + 2) % 3;
+            state = (0..MOVES.len())
+                .map(|m| self.after(state, m))
+                .find(|&next| residue(next) == wanted)
+                .expect("a state off the goal has a neighbour one step nearer");
+            steps += 1;
+        }
+        steps
     }
 
-    /// How many table entries have each distance (0..=15; 15 counts 15 or more): the large
-    /// table's, or `None` for the small size.
-    pub fn distribution(&self) -> Option<[u64; 16]> {
+    /// How many table entries of the medium or large size have each distance mod 3 (`None`
+    /// for the small size).
+    pub fn residues(&self) -> Option<[u64; 3]> {
         let sorted = self.sorted.as_ref()?;
-        Some(
-            sorted
-                .distances
-                .distribution(sorted.classes.count() * Twist::COUNT),
-        )
+        let counts = sorted.distances.distribution(sorted.entries());
+        Some([counts[0], counts[1], counts[2]])
     }
 }
 
@@ -270,7 +329,7 @@ fn build_classes(progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
     progress(step(0));
     let mut encoder = Encoder::default();
     CoordMoves::build().encode(&mut encoder);
-    Conjugation::<Twist>::build().encode(&mut encoder);
+    Conjugation::<TwistParity>::build().encode(&mut encoder);
     progress(step(1));
     SymmetryClasses::<FlipSliceSorted>::build().encode(&mut encoder);
     progress(step(2));
@@ -283,7 +342,7 @@ fn decode_classes(
 ) -> Option<(
     CoordMoves,
     SymmetryClasses<FlipSliceSorted>,
-    Conjugation<Twist>,
+    Conjugation<TwistParity>,
 )> {
     let moves = CoordMoves::decode(decoder)?;
     let conjugation = Conjugation::decode(decoder)?;
@@ -291,25 +350,31 @@ fn decode_classes(
     Some((moves, classes, conjugation))
 }
 
-/// Builds the large table's distances, four bits an entry.
+/// Builds the distances mod 3 of the medium (without `parity`) or large size.
 fn build_distances(
     moves: &CoordMoves,
     classes: &SymmetryClasses<FlipSliceSorted>,
-    twist_conjugation: &Conjugation<Twist>,
+    twist_conjugation: &Conjugation<TwistParity>,
+    parity: bool,
     progress: &mut dyn FnMut(Progress),
 ) -> Vec<u8> {
-    <Pruning>::build(
-        classes,
-        |pair: FlipSliceSorted, m| {
-            FlipSliceSorted::new(
-                moves.flip.apply(pair.flip(), m),
-                moves.slice.apply(pair.slice(), m),
-            )
-        },
-        &moves.twist,
-        |t, s| twist_conjugation.apply(t, s),
-        "sorted-slice distances",
-        progress,
-    )
-    .into_bytes()
+    let move_pair = |pair: FlipSliceSorted, m| {
+        FlipSliceSorted::new(
+            moves.flip.apply(pair.flip(), m),
+            moves.slice.apply(pair.slice(), m),
+        )
+    };
+    let stage = "sorted-slice distances";
+    let table = if parity {
+        let conjugate = |t, s| twist_conjugation.apply(t, s);
+        Mod3Pruning::build(classes, move_pair, &moves.twist, conjugate, stage, progress)
+    } else {
+        let twists = MoveTable::<Twist>::build(&MOVES[..]);
+        let conjugate = |t: Twist, s| {
+            let with_parity = TwistParity(t.0 << 1);
+            twist_conjugation.apply(with_parity, s).twist()
+        };
+        Mod3Pruning::build(classes, move_pair, &twists, conjugate, stage, progress)
+    };
+    table.into_bytes()
 }
