@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use rubik::CubieCube;
+use rubik::search::Metric;
 use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 
@@ -37,6 +38,9 @@ pub struct OptimalArgs {
     /// A time budget per state, in milliseconds; a state it stops is counted apart.
     #[arg(long)]
     timeout_ms: Option<u64>,
+    /// The metric solutions are shortest in.
+    #[arg(long, default_value_t = Metric::Htm)]
+    metric: Metric,
     #[command(flatten)]
     tables: TableArgs,
 }
@@ -214,7 +218,7 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
         tables.size(),
         start.elapsed().as_secs_f64() * 1e3
     ))?;
-    let solver = Optimal::new(&tables);
+    let solver = Optimal::with_metric(&tables, args.metric);
     let states = random_states(args.count, args.seed)?;
     let budget = args
         .timeout_ms
@@ -243,8 +247,9 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
             OptimalOutcome::Solved(solution) => {
                 check_solves(cube, &solution.moves)?;
                 figures.times.push(elapsed);
-                figures.lengths.push(solution.len());
-                format!("length {}, {} nodes", solution.len(), solution.nodes)
+                let length = solution.length(args.metric);
+                figures.lengths.push(length);
+                format!("length {length} {}, {} nodes", args.metric, solution.nodes)
             }
             OptimalOutcome::Stopped {
                 lower_bound, nodes, ..

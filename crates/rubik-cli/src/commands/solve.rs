@@ -38,15 +38,17 @@ pub struct Args {
     #[arg(long, short = 'n', default_value = "3", value_parser = parse_size)]
     size: usize,
     /// How to solve: two-phase (any 3×3, at most 20 moves; a 2×2 is solved optimally from its
-    /// distance table), optimal (a shortest 3×3 solution in htm: seconds to minutes) or bfs (a
-    /// shortest solution, for short scrambles of any size).
+    /// distance table), optimal (a shortest 3×3 solution in --metric: seconds to minutes a
+    /// random state, see --optimal-tables) or bfs (a shortest solution, for short scrambles of
+    /// any size).
     #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
     method: Method,
     /// The same as --method optimal.
     #[arg(long, conflicts_with = "method")]
     optimal: bool,
-    /// How the 2×2 solver counts moves: htm (a face turn by 1, 2 or 3 quarters is one move) or
-    /// qtm (a quarter turn is one move). The 3×3 two-phase solver counts htm only.
+    /// How the optimal solvers (2×2, and 3×3 with --optimal) count moves: htm (a face turn by
+    /// 1, 2 or 3 quarters is one move) or qtm (a quarter turn is one move). The 3×3 two-phase
+    /// solver counts htm only.
     #[arg(long, default_value_t = Metric::Htm)]
     metric: Metric,
     /// The longest solution accepted. two-phase: the first one found within it is returned
@@ -87,7 +89,7 @@ pub struct Args {
 enum Method {
     /// Kociemba's two-phase algorithm: any 3×3, fast, near-optimal (a 2×2: optimal, by table).
     TwoPhase,
-    /// A shortest 3×3 solution in htm by IDA* (a 2×2: by table, as with two-phase).
+    /// A shortest 3×3 solution in --metric by IDA* (a 2×2: by table, as with two-phase).
     Optimal,
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
@@ -102,7 +104,8 @@ enum SolveFormat {
     /// The moves in notation (an empty line for a solved cube).
     Alg,
     /// A JSON object: solution, length, time_ms, and what the method counted (two-phase:
-    /// budget_ran_out, nodes; optimal: optimal, lower_bound, nodes; bfs: states; 2×2: metric).
+    /// budget_ran_out, nodes; optimal: metric, optimal, lower_bound, nodes; bfs: states; 2×2:
+    /// metric).
     Json,
 }
 
@@ -220,17 +223,9 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                 timed(|| two_phase(solver, &cube, args))?
             }
             (Method::Optimal, _) => {
-                // Checked before the tables load: they are of no use for it.
-                if args.metric != Metric::Htm {
-                    return Err(CliError::BadInput(format!(
-                        "--metric {}: the optimal 3×3 solver counts face turns (htm) only, not \
-                         yet quarter turns; --method bfs --moves quarter finds short \
-                         quarter-turn solutions",
-                        args.metric
-                    )));
-                }
                 let solver = optimal_solver.get_or_init(|| {
-                    Optimal::new(optimal_tables.get_or_init(|| args.tables.load_optimal()))
+                    let tables = optimal_tables.get_or_init(|| args.tables.load_optimal());
+                    Optimal::with_metric(tables, args.metric)
                 });
                 timed(|| optimal(solver, &cube, args))?
             }
@@ -287,7 +282,8 @@ fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found
     })
 }
 
-/// An optimal 3×3 solution in htm; when a budget runs out first, the best one found.
+/// An optimal 3×3 solution in the solver's metric; when a budget runs out first, the best one
+/// found.
 fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
     let limits = OptimalLimits {
@@ -315,11 +311,13 @@ fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, C
             )));
         }
     };
-    within_max_length(solution.len(), args)?;
+    let length = solution.length(solver.metric());
+    within_max_length(length, args)?;
     Ok(Found {
         alg: solution.alg(),
-        length: solution.len(),
+        length,
         counts: Map::from_iter([
+            ("metric".into(), solver.metric().to_string().into()),
             ("optimal".into(), optimal.into()),
             ("lower_bound".into(), lower_bound.into()),
             ("nodes".into(), nodes.into()),

@@ -39,6 +39,15 @@ pub enum Metric {
 impl Metric {
     /// Both metrics.
     pub const ALL: [Metric; 2] = [Metric::Htm, Metric::Qtm];
+
+    /// The length of face turns given as indices into [`MOVES`](crate::cubie::MOVES) (a half
+    /// turn, `m % 3 == 1`, is two quarter turns).
+    pub fn length(self, moves: &[u8]) -> usize {
+        match self {
+            Metric::Htm => moves.len(),
+            Metric::Qtm => moves.iter().map(|&m| if m % 3 == 1 { 2 } else { 1 }).sum(),
+        }
+    }
 }
 
 impl fmt::Display for Metric {

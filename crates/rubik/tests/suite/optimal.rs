@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use rubik::cubie::MOVES;
 use rubik::scramble::random_moves;
+use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::optimal::{
     Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables,
@@ -30,7 +31,13 @@ fn stickers_of(alg: &Alg) -> FaceletCube {
 
 /// The optimal solution's moves, checked to replay to solved.
 fn solve(cube: &CubieCube) -> Vec<u8> {
-    let OptimalOutcome::Solved(solution) = optimal().solve(cube, &OptimalLimits::default()) else {
+    solve_in(cube, Metric::Htm)
+}
+
+/// The optimal solution's moves in `metric`, checked to replay to solved.
+fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<u8> {
+    let solver = Optimal::with_metric(&TABLES, metric);
+    let OptimalOutcome::Solved(solution) = solver.solve(cube, &OptimalLimits::default()) else {
         panic!("{cube}: no budget, yet stopped");
     };
     let end = solution
@@ -41,9 +48,9 @@ fn solve(cube: &CubieCube) -> Vec<u8> {
     solution.moves
 }
 
-/// The length of a shortest face-turn solution by breadth-first search.
-fn bfs_distance(cube: &FaceletCube) -> usize {
-    match Bfs::new(MoveSet::FaceTurns).solve(cube).unwrap() {
+/// The length of a shortest solution made of `moves` by breadth-first search.
+fn bfs_distance(cube: &FaceletCube, moves: MoveSet) -> usize {
+    match Bfs::new(moves).solve(cube).unwrap() {
         Outcome::Solved(solution) => solution.turns.len(),
         other => panic!("{cube}: {other:?}"),
     }
@@ -56,9 +63,37 @@ fn short_scrambles_agree_with_breadth_first_search() {
         let stickers = stickers_of(&random_moves(3, 1 + i % 8, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
         let moves = solve(&cube);
-        assert_eq!(moves.len(), bfs_distance(&stickers), "{stickers}");
+        assert_eq!(
+            moves.len(),
+            bfs_distance(&stickers, MoveSet::FaceTurns),
+            "{stickers}"
+        );
         assert!(optimal().lower_bound(&cube) <= moves.len());
     }
+}
+
+#[test]
+fn quarter_turn_lengths_agree_with_breadth_first_search() {
+    let mut rng = rubik::seeded_rng(6);
+    for i in 0..16 {
+        let stickers = stickers_of(&random_moves(3, 1 + i % 6, &mut rng));
+        let cube = CubieCube::try_from(&stickers).unwrap();
+        let moves = solve_in(&cube, Metric::Qtm);
+        let length = Metric::Qtm.length(&moves);
+        assert_eq!(
+            length,
+            bfs_distance(&stickers, MoveSet::QuarterTurns),
+            "{stickers}"
+        );
+        assert_eq!(length % 2, usize::from(cube.corner_parity()), "{stickers}");
+    }
+}
+
+#[test]
+fn a_half_turn_is_two_quarter_turns() {
+    let cube = MOVES[4] * MOVES[0]; // R2 U
+    assert_eq!(solve_in(&cube, Metric::Qtm), vec![2, 4]); // U' R2
+    assert!(solve_in(&CubieCube::SOLVED, Metric::Qtm).is_empty());
 }
 
 #[test]
@@ -138,11 +173,18 @@ fn the_larger_tables_give_consistent_lower_bounds() {
     for _ in 0..300 {
         let cube = CubieCube::random(&mut rng);
         let bounds = [&small, &medium, &large].map(|o| o.lower_bound(&cube));
-        assert!(bounds[0] <= bounds[1] && bounds[1] <= bounds[2], "{bounds:?}");
+        assert!(
+            bounds[0] <= bounds[1] && bounds[1] <= bounds[2],
+            "{bounds:?}"
+        );
         assert!(bounds[2] <= 20, "{bounds:?}");
         for m in MOVES.iter() {
             let next = large.lower_bound(&(cube * *m));
-            assert!(next.abs_diff(bounds[2]) <= 1, "{cube}: {} then {next}", bounds[2]);
+            assert!(
+                next.abs_diff(bounds[2]) <= 1,
+                "{cube}: {} then {next}",
+                bounds[2]
+            );
         }
     }
     for length in 0..=10 {

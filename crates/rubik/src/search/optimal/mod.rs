@@ -1,15 +1,18 @@
-//! Provably shortest 3×3 solutions in the face-turn metric (HTM), by IDA*.
+//! Provably shortest 3×3 solutions in the face-turn metric (HTM) or the quarter-turn metric
+//! (QTM), by IDA*.
 //!
-//! The search deepens a bound one move at a time and walks every canonical sequence (never the
-//! same face twice in a row, opposite faces in one order only) whose length plus a lower bound
-//! of the distance still left fits the bound; the first solution found at the smallest bound is
-//! a shortest one.
+//! The search deepens a bound and walks every canonical sequence (never the same face twice in
+//! a row but for a quarter turn doubled in QTM, opposite faces in one order only) whose length
+//! plus a lower bound of the distance still left fits the bound; the first solution found at
+//! the smallest bound is a shortest one. In HTM the bound grows a move at a time; in QTM two at
+//! a time, since every quarter turn changes the corner permutation's parity: the distance has
+//! the parity of the state's corner permutation.
 //!
 //! The lower bound ([`tables`]) is the largest of three distances read from one table, one for
 //! the state seen along each axis (conjugated by the diagonal turn): the distance to a goal
 //! every solution passes through (phase 1's subgroup, or with the large table that subgroup
 //! with the slice edges also solved), so each of them, and their maximum, is at most the
-//! distance to solved. Each view's coordinates follow the moves through the move tables, every
+//! distance to solved, in either metric (a quarter turn is a face turn). Each view's coordinates follow the moves through the move tables, every
 //! move first mapped into the view's frame by a table made once.
 //!
 //! A two-phase solution comes first: it bounds the answer from above, ends the search as soon
@@ -27,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::Metric;
 use super::two_phase::{Limits, Solution, TwoPhase, moves_seen_along_axes};
 use crate::cubie::{CubieCube, MOVES};
 use tables::{Coords, Probe};
@@ -91,7 +95,16 @@ pub struct Optimal<'t> {
     two_phase: TwoPhase<'t>,
     /// For each axis r and move k: the move the view along axis r makes.
     seen: [[u8; 18]; 3],
+    metric: Metric,
+    /// The moves a solution is made of: all 18 face turns, or the 12 quarter turns.
+    moves: &'static [u8],
 }
+
+/// The quarter turns, as indices into [`MOVES`].
+const QUARTER_TURNS: [u8; 12] = [0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17];
+
+/// The face turns, as indices into [`MOVES`].
+const FACE_TURNS: [u8; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 /// The coordinates of one view and its lower bound.
 #[derive(Clone, Copy, Debug, Default)]
@@ -116,13 +129,45 @@ struct Node {
 }
 
 impl<'t> Optimal<'t> {
-    /// A solver over `tables`.
+    /// A solver over `tables`, for the face-turn metric.
     pub fn new(tables: &'t OptimalTables) -> Optimal<'t> {
+        Optimal::with_metric(tables, Metric::Htm)
+    }
+
+    /// A solver over `tables` for `metric`.
+    pub fn with_metric(tables: &'t OptimalTables, metric: Metric) -> Optimal<'t> {
         Optimal {
             tables,
             two_phase: TwoPhase::new(tables.two_phase()),
             seen: moves_seen_along_axes(),
+            metric,
+            moves: match metric {
+                Metric::Htm => &FACE_TURNS,
+                Metric::Qtm => &QUARTER_TURNS,
+            },
         }
+    }
+
+    /// The metric solutions are shortest in.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Whether move `m` may follow `path` in a canonical sequence: not on the face just turned
+    /// (but for a second clockwise quarter turn in QTM, which makes a half turn), and not on
+    /// the first face of an opposite pair (U, R, F) right after the second (D, L, B).
+    #[inline]
+    fn may_follow(&self, m: u8, path: &[u8]) -> bool {
+        let Some((&previous, before)) = path.split_last() else {
+            return true;
+        };
+        if m / 3 == previous / 3 {
+            return self.metric == Metric::Qtm
+                && m == previous
+                && m % 3 == 0
+                && before.last() != Some(&previous);
+        }
+        m / 3 + 3 != previous / 3
     }
 
     /// The admissible lower bound of the distance of `cube` that the search starts from.
@@ -135,9 +180,18 @@ impl<'t> Optimal<'t> {
         let search = Search::new(self, cube, limits);
         let root = self.root(cube);
         let upper = self.upper_bound(cube, limits);
-        let mut depth = usize::from(root.bound);
+        let (mut depth, step) = match self.metric {
+            Metric::Htm => (usize::from(root.bound), 1),
+            Metric::Qtm => {
+                let bound = usize::from(root.bound);
+                (bound + (bound + usize::from(cube.corner_parity())) % 2, 2)
+            }
+        };
         loop {
-            if upper.as_ref().is_some_and(|best| best.len() <= depth) {
+            if upper
+                .as_ref()
+                .is_some_and(|best| best.length(self.metric) <= depth)
+            {
                 // No solution is shorter than `depth`: the two-phase one is optimal.
                 let best = upper.expect("checked above");
                 return OptimalOutcome::Solved(Solution {
@@ -154,15 +208,15 @@ impl<'t> Optimal<'t> {
                 };
             }
             search.deepen(root, depth);
-            if let Some(moves) = search.solution.lock().expect("no task panics").take() {
+            if let Some(path) = search.solution.lock().expect("no task panics").take() {
                 return OptimalOutcome::Solved(Solution {
-                    moves,
+                    moves: merge_doubled_quarter_turns(&path),
                     budget_ran_out: false,
                     nodes: search.nodes(),
                 });
             }
             if !search.stopped.load(Ordering::Relaxed) {
-                depth += 1;
+                depth += step;
             }
         }
     }
@@ -193,23 +247,16 @@ impl<'t> Optimal<'t> {
         self.two_phase.solve(cube, &limits).ok()
     }
 
-    /// The children of `node` after a move that may follow `previous`, with `togo` moves left
+    /// The children of `node` after a move that may follow `path`, with `togo` moves left
     /// after the move: those whose bound leaves a chance, written to `out`; returns how many.
-    ///
-    /// All children's symmetry classes are prefetched, then all their table entries, and only
-    /// then is any read, so the cache misses of the large tables overlap.
+    /// The symmetry classes of all their views are prefetched as soon as their coordinates are
+    /// known.
     #[inline]
-    fn children(
-        &self,
-        node: &Node,
-        previous: Option<u8>,
-        togo: usize,
-        out: &mut [(u8, Node); 18],
-    ) -> usize {
+    fn children(&self, node: &Node, path: &[u8], togo: usize, out: &mut [(u8, Node); 18]) -> usize {
         let tables = self.tables;
         let mut count = 0;
-        for m in 0..18u8 {
-            if previous.is_some_and(|p| m / 3 == p / 3 || m / 3 + 3 == p / 3) {
+        for &m in self.moves {
+            if !self.may_follow(m, path) {
                 continue;
             }
             let mut child = Node::default();
@@ -233,20 +280,51 @@ impl<'t> Optimal<'t> {
         if togo == 0 {
             return count;
         }
+        // When the node's bound leaves no slack, every child must come nearer in the view that
+        // sets it, which few do: that view is read first, alone, and the other two only for
+        // the children it leaves. Otherwise all three are read at once.
+        let tightest = (0..3)
+            .max_by_key(|&v| node.views[v].distance)
+            .expect("three views");
+        let others = [(tightest + 1) % 3, (tightest + 2) % 3];
+        let all = [0, 1, 2];
+        let rounds: [&[usize]; 2] = if usize::from(node.bound) > togo {
+            [&all[tightest..=tightest], &others]
+        } else {
+            [&all, &[]]
+        };
+        for views in rounds {
+            count = self.read_views(node, views, togo, &mut out[..count]);
+        }
+        count
+    }
+
+    /// Reads the bounds of `views` of the children in `out` and keeps those whose bound leaves
+    /// a chance; returns how many. All their table entries are prefetched (their symmetry
+    /// classes already were, for all views) before any is read, so the cache misses overlap.
+    #[inline]
+    fn read_views(
+        &self,
+        node: &Node,
+        views: &[usize],
+        togo: usize,
+        out: &mut [(u8, Node)],
+    ) -> usize {
+        let tables = self.tables;
         let mut probes = [[Probe::default(); 3]; 18];
-        for (probe, (_, child)) in probes.iter_mut().zip(&out[..count]) {
-            for (p, view) in probe.iter_mut().zip(&child.views) {
-                *p = tables.probe(view.coords);
+        for (probe, (_, child)) in probes.iter_mut().zip(out.iter()) {
+            for &v in views {
+                probe[v] = tables.probe(child.views[v].coords);
             }
         }
         let mut kept = 0;
-        for i in 0..count {
+        for i in 0..out.len() {
             let (m, mut child) = out[i];
-            for ((view, parent), &probe) in child.views.iter_mut().zip(&node.views).zip(&probes[i])
-            {
-                view.distance = tables.read(probe, parent.distance);
+            for &v in views {
+                let distance = tables.read(probes[i][v], node.views[v].distance);
+                child.views[v].distance = distance;
+                child.bound = child.bound.max(distance);
             }
-            child.bound = child.views.iter().map(|v| v.distance).max().unwrap_or(0);
             if usize::from(child.bound) <= togo {
                 out[kept] = (m, child);
                 kept += 1;
@@ -254,6 +332,19 @@ impl<'t> Optimal<'t> {
         }
         kept
     }
+}
+
+/// A path of quarter and face turns with each doubled quarter turn made one half turn (in
+/// HTM, where no move repeats, the path itself).
+fn merge_doubled_quarter_turns(path: &[u8]) -> Vec<u8> {
+    let mut moves: Vec<u8> = Vec::with_capacity(path.len());
+    for &m in path {
+        match moves.last_mut() {
+            Some(last) if *last == m => *last = m + 1,
+            _ => moves.push(m),
+        }
+    }
+    moves
 }
 
 /// One solve: what its tasks share.
@@ -331,9 +422,7 @@ impl<'s, 't> Search<'s, 't> {
         }
         let mut children = [(0u8, Node::default()); 18];
         let togo = depth - prefix.len() - 1;
-        let count = self
-            .solver
-            .children(node, prefix.last().copied(), togo, &mut children);
+        let count = self.solver.children(node, prefix, togo, &mut children);
         for &(m, child) in &children[..count] {
             prefix.push(m);
             self.prefixes(&child, prefix, depth, out);
@@ -362,11 +451,10 @@ impl Task<'_, '_, '_> {
             return true;
         }
         let mut children = [(0u8, Node::default()); 18];
-        let previous = depth.checked_sub(1).map(|d| self.path[d]);
         let count = self
             .search
             .solver
-            .children(node, previous, togo - 1, &mut children);
+            .children(node, &self.path[..depth], togo - 1, &mut children);
         for &(m, child) in &children[..count] {
             self.path[depth] = m;
             if self.walk(&child, depth + 1, togo - 1) {

@@ -65,6 +65,11 @@ impl Solution {
         self.moves.len()
     }
 
+    /// The number of moves in `metric`.
+    pub fn length(&self, metric: super::Metric) -> usize {
+        metric.length(&self.moves)
+    }
+
     /// Whether the cube was already solved.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
