@@ -293,7 +293,7 @@ fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, C
     };
     let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &limits) {
         OptimalOutcome::Solved(solution) => {
-            let (length, nodes) = (solution.len(), solution.nodes);
+            let (length, nodes) = (solution.length(solver.metric()), solution.nodes);
             (solution, true, length, nodes)
         }
         OptimalOutcome::Stopped {

@@ -177,9 +177,19 @@ impl<'t> Optimal<'t> {
 
     /// A shortest solution of `cube`, unless `limits` end the search first.
     pub fn solve(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> OptimalOutcome {
+        self.solve_below(cube, limits, self.upper_bound(cube, limits))
+    }
+
+    /// A shortest solution of `cube` found by IDA*, or `upper`, a known solution, once no
+    /// shorter one is left to find.
+    fn solve_below(
+        &self,
+        cube: &CubieCube,
+        limits: &OptimalLimits<'_>,
+        upper: Option<Solution>,
+    ) -> OptimalOutcome {
         let search = Search::new(self, cube, limits);
         let root = self.root(cube);
-        let upper = self.upper_bound(cube, limits);
         let (mut depth, step) = match self.metric {
             Metric::Htm => (usize::from(root.bound), 1),
             Metric::Qtm => {
@@ -494,5 +504,50 @@ impl Task<'_, '_, '_> {
             search.done.store(true, Ordering::Relaxed);
         }
         search.done.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::bfs::{Bfs, MoveSet, Outcome};
+    use crate::{FaceletCube, scramble::random_moves};
+
+    /// The search alone, with no two-phase solution to fall back on, agrees with breadth-first
+    /// search in both metrics.
+    #[test]
+    fn the_search_alone_finds_shortest_solutions() {
+        let tables = OptimalTables::build(OptimalTableSize::Small, &mut |_| {});
+        let mut rng = crate::seeded_rng(9);
+        for (metric, moves) in [
+            (Metric::Htm, MoveSet::FaceTurns),
+            (Metric::Qtm, MoveSet::QuarterTurns),
+        ] {
+            let solver = Optimal::with_metric(&tables, metric);
+            for length in 1..=7 {
+                let mut stickers = FaceletCube::solved(3);
+                stickers
+                    .apply_alg(&random_moves(3, length, &mut rng))
+                    .unwrap();
+                let cube = CubieCube::try_from(&stickers).unwrap();
+                let outcome = solver.solve_below(&cube, &OptimalLimits::default(), None);
+                let OptimalOutcome::Solved(solution) = outcome else {
+                    panic!("{stickers}: stopped with no budget");
+                };
+                let end = solution
+                    .moves
+                    .iter()
+                    .fold(cube, |c, &m| c * MOVES[m as usize]);
+                assert!(end.is_solved(), "{stickers}");
+                let Ok(Outcome::Solved(shortest)) = Bfs::new(moves.clone()).solve(&stickers) else {
+                    panic!("{stickers}: no breadth-first solution");
+                };
+                assert_eq!(
+                    solution.length(metric),
+                    shortest.turns.len(),
+                    "{metric} {stickers}"
+                );
+            }
+        }
     }
 }
