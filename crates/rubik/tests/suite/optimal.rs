@@ -192,4 +192,19 @@ fn the_larger_tables_give_consistent_lower_bounds() {
         let cube = CubieCube::try_from(&stickers).unwrap();
         assert!(large.lower_bound(&cube) <= length, "{stickers}");
     }
+    // Searches over each table agree (the large table has more than 2³² entries: every index
+    // must reach its own entry).
+    for length in 11..=14 {
+        let stickers = stickers_of(&random_moves(3, length, &mut rng));
+        let cube = CubieCube::try_from(&stickers).unwrap();
+        let lengths =
+            [&small, &medium, &large].map(|o| match o.solve(&cube, &OptimalLimits::default()) {
+                OptimalOutcome::Solved(solution) => solution.len(),
+                OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
+            });
+        assert!(
+            lengths.iter().all(|&l| l == lengths[0] && l <= length),
+            "{stickers}: {lengths:?}"
+        );
+    }
 }

@@ -169,9 +169,9 @@ pub struct OptimalTables {
     sorted: Option<SortedBound>,
 }
 
-/// Where a view's bound is stored (a table index below 2³²).
+/// Where a view's bound is stored: a table index (the large table has more than 2³² entries).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Probe(u32);
+pub(super) struct Probe(usize);
 
 impl OptimalTables {
     /// Builds every table of `size` from the code alone, in memory.
@@ -260,15 +260,14 @@ impl OptimalTables {
             Some(sorted) => {
                 let index = sorted.index(coords);
                 sorted.distances.prefetch(index);
-                Probe(index as u32)
+                Probe(index)
             }
             None => {
                 let (twist, flip, slice) = coords;
-                Probe(
-                    self.two_phase
-                        .phase1_probe(twist.twist(), flip, slice.position())
-                        .index(),
-                )
+                let probe = self
+                    .two_phase
+                    .phase1_probe(twist.twist(), flip, slice.position());
+                Probe(probe.index() as usize)
             }
         }
     }
@@ -280,13 +279,13 @@ impl OptimalTables {
         match &self.sorted {
             Some(sorted) => {
                 // The distance is the neighbour's -1, 0 or +1: the one with the stored residue.
-                match (sorted.distances.get(probe.0 as usize) + 3 - neighbour % 3) % 3 {
+                match (sorted.distances.get(probe.0) + 3 - neighbour % 3) % 3 {
                     0 => neighbour,
                     1 => neighbour + 1,
                     _ => neighbour - 1,
                 }
             }
-            None => self.two_phase.phase1_exact(probe.0),
+            None => self.two_phase.phase1_exact(probe.0 as u32),
         }
     }
 
