@@ -8,7 +8,7 @@
 //! a time, since every quarter turn changes the corner permutation's parity: the distance has
 //! the parity of the state's corner permutation.
 //!
-//! The lower bound ([`tables`]) is the largest of three distances read from one table, one for
+//! The lower bound ([`OptimalTables`]) is the largest of three distances read from one table, one for
 //! the state seen along each axis (conjugated by the diagonal turn): the distance to a goal
 //! every solution passes through (phase 1's subgroup, or with the large table that subgroup
 //! with the slice edges also solved), so each of them, and their maximum, is at most the
