@@ -128,7 +128,8 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
             // Forward, each entry at `depth` marks its unknown neighbours; backward, each unknown
             // entry looks for a neighbour at `depth`. Backward costs less once fewer entries are
             // unknown than about twice the frontier: most of them find a neighbour at once.
-            let backward = total as u64 - filled < 2 * frontier_size;
+            // (Forward, two threads may both mark one entry, so `filled` can overcount.)
+            let backward = (total as u64).saturating_sub(filled) < 2 * frontier_size;
             let added = AtomicU64::new(0);
             (0..reduction.classes()).into_par_iter().for_each(|class| {
                 let block = &depths[class * width..(class + 1) * width];
