@@ -526,21 +526,49 @@ fn two_by_two_tables_are_built_verified_and_located() {
 }
 
 #[test]
-fn solve_optimal_refuses_what_it_cannot_do_yet() {
+fn solve_optimal_counts_either_metric() {
     let dir = tempfile::tempdir().unwrap();
-    // Quarter turns: not yet, whatever the tables.
+    // The small optimal tables are the default two-phase ones: seconds to build.
+    for (alg, metric, length) in [("R2 U", "htm", 2), ("R2 U", "qtm", 3), ("R U'", "qtm", 2)] {
+        let answer = solver(
+            dir.path(),
+            &[
+                "solve",
+                "--optimal",
+                "--optimal-tables",
+                "small",
+                "--alg",
+                alg,
+                "--metric",
+                metric,
+                "-f",
+                "json",
+            ],
+        )
+        .output()
+        .unwrap();
+        assert!(answer.status.success(), "{answer:?}");
+        let json: serde_json::Value = serde_json::from_slice(&answer.stdout).unwrap();
+        assert_eq!(json["length"], length, "{alg} in {metric}: {json}");
+        assert_eq!(json["metric"], metric);
+        assert_eq!(json["optimal"], true);
+        let solution = json["solution"].as_str().unwrap();
+        assert_eq!(after(alg, solution).trim(), SOLVED, "{alg}: {solution}");
+    }
     solver(
         dir.path(),
-        &["solve", "--optimal", "--alg", "R U", "--metric", "qtm"],
+        &[
+            "solve",
+            "--optimal",
+            "--optimal-tables",
+            "huge",
+            "--alg",
+            "R",
+        ],
     )
     .assert()
     .code(2)
-    .stderr(predicate::str::contains("not yet"));
-    // The lower bound needs the default tables' exact phase-1 distances.
-    solver(dir.path(), &["solve", "--optimal", "--alg", "R U"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("needs the default"));
+    .stderr(predicate::str::contains("not an optimal table size"));
     // A 2×2 is solved from its table, optimally already.
     let answer = solver(
         dir.path(),
