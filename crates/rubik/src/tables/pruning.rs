@@ -250,6 +250,40 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
     }
 }
 
+impl<S: AsRef<[u8]>> Mod3Pruning<S> {
+    /// The distance at `index`, one move away from a state at distance `neighbour`: of the
+    /// neighbour's -1, 0 and +1, the one with the stored residue.
+    #[inline]
+    pub fn distance_next_to(&self, index: usize, neighbour: u8) -> u8 {
+        match (self.get(index) + 3 - neighbour % 3) % 3 {
+            0 => neighbour,
+            1 => neighbour + 1,
+            _ => neighbour - 1,
+        }
+    }
+
+    /// The distance of `start`, by walking down to the goal (`in_goal`): from a state off it,
+    /// one of its `neighbours` is a step nearer, the one whose residue is one less. `index`
+    /// gives a state's entry.
+    pub fn walk_down<T: Copy, N: Iterator<Item = T>>(
+        &self,
+        start: T,
+        in_goal: impl Fn(T) -> bool,
+        index: impl Fn(T) -> usize,
+        neighbours: impl Fn(T) -> N,
+    ) -> u8 {
+        let (mut state, mut steps) = (start, 0u8);
+        while !in_goal(state) {
+            let wanted = (self.get(index(state)) + 2) % 3;
+            state = neighbours(state)
+                .find(|&next| self.get(index(next)) == wanted)
+                .expect("a state off the goal has a neighbour one step nearer");
+            steps += 1;
+        }
+        steps
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,6 +328,29 @@ mod tests {
         }
         for (index, &d) in distance.iter().enumerate() {
             assert_eq!(table.get(index), d.min(15), "entry {index}");
+        }
+    }
+
+    #[test]
+    fn distances_mod_3_are_read_back_exactly() {
+        let moves: Vec<CubieCube> = PHASE2.iter().map(|&m| MOVES[m]).collect();
+        let corners = MoveTable::<CornerPerm>::build(&moves);
+        let slices = MoveTable::<SlicePerm>::build(&moves);
+        let move_a = |a, m| corners.apply(a, m);
+        let exact = <Pruning>::build(&Unreduced, move_a, &slices, |b, _| b, "test", &mut |_| {});
+        let mod3 = Mod3Pruning::build(&Unreduced, move_a, &slices, |b, _| b, "test", &mut |_| {});
+        let index = |(c, s): (CornerPerm, SlicePerm)| c.index() * SlicePerm::COUNT + s.index();
+        let (corners, slices, count) = (&corners, &slices, moves.len());
+        let neighbours =
+            |(c, s)| (0..count).map(move |m| (corners.apply(c, m), slices.apply(s, m)));
+        for i in (0..CornerPerm::COUNT).step_by(97) {
+            let state = (CornerPerm(i as u16), SlicePerm((i % 24) as u8));
+            let distance = mod3.walk_down(state, |x| index(x) == 0, index, neighbours);
+            assert_eq!(distance, exact.get(index(state)), "{state:?}");
+            for next in neighbours(state) {
+                let read = mod3.distance_next_to(index(next), distance);
+                assert_eq!(read, exact.get(index(next)), "{next:?} next to {state:?}");
+            }
         }
     }
 }

@@ -277,14 +277,7 @@ impl OptimalTables {
     #[inline]
     pub(super) fn read(&self, probe: Probe, neighbour: u8) -> u8 {
         match &self.sorted {
-            Some(sorted) => {
-                // The distance is the neighbour's -1, 0 or +1: the one with the stored residue.
-                match (sorted.distances.get(probe.0) + 3 - neighbour % 3) % 3 {
-                    0 => neighbour,
-                    1 => neighbour + 1,
-                    _ => neighbour - 1,
-                }
-            }
+            Some(sorted) => sorted.distances.distance_next_to(probe.0, neighbour),
             None => self.two_phase.phase1_exact(probe.0 as u32),
         }
     }
@@ -295,17 +288,12 @@ impl OptimalTables {
         let Some(sorted) = &self.sorted else {
             return self.read(self.probe(coords), 0);
         };
-        let residue = |coords| sorted.distances.get(sorted.index(coords));
-        let (mut state, mut steps) = (coords, 0u8);
-        while !sorted.in_goal(state) {
-            let wanted = (residue(state) + 2) % 3;
-            state = (0..MOVES.len())
-                .map(|m| self.after(state, m))
-                .find(|&next| residue(next) == wanted)
-                .expect("a state off the goal has a neighbour one step nearer");
-            steps += 1;
-        }
-        steps
+        sorted.distances.walk_down(
+            coords,
+            |state| sorted.in_goal(state),
+            |state| sorted.index(state),
+            |state| (0..MOVES.len()).map(move |m| self.after(state, m)),
+        )
     }
 
     /// How many table entries of the medium or large size have each distance mod 3 (`None`

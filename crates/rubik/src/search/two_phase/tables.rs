@@ -434,14 +434,7 @@ impl TwoPhaseTables {
     pub(crate) fn phase1_read(&self, probe: Probe, neighbour: u8) -> u8 {
         match &self.phase1 {
             Phase1Bound::Exact(_, table) => table.get(probe.0[0] as usize),
-            Phase1Bound::Mod3(_, table) => {
-                // The distance is the neighbour's -1, 0 or +1: the one with the stored residue.
-                match (table.get(probe.0[0] as usize) + 3 - neighbour % 3) % 3 {
-                    0 => neighbour,
-                    1 => neighbour + 1,
-                    _ => neighbour - 1,
-                }
-            }
+            Phase1Bound::Mod3(_, table) => table.distance_next_to(probe.0[0] as usize, neighbour),
             Phase1Bound::Pairs([a, b, c]) => {
                 let [i, j, k] = probe.0.map(|i| i as usize);
                 a.get(i).max(b.get(j)).max(c.get(k))
@@ -462,18 +455,12 @@ impl TwoPhaseTables {
         let Phase1Bound::Mod3(classes, table) = &self.phase1 else {
             return self.phase1_read(self.phase1_probe(twist, flip, slice), 0);
         };
-        let residue = |t, f, s| table.get(classes.index(t, f, s));
-        let (mut state, mut steps) = ((twist, flip, slice), 0u8);
-        while state != (Twist(0), Flip(0), SlicePosition(0)) {
-            // One of the neighbours is a step nearer: the one whose residue is one less.
-            let wanted = (residue(state.0, state.1, state.2) + 2) % 3;
-            state = (0..18)
-                .map(|m| self.phase1_after(state, m))
-                .find(|&(t, f, s)| residue(t, f, s) == wanted)
-                .expect("a state off the goal has a neighbour one step nearer");
-            steps += 1;
-        }
-        steps
+        table.walk_down(
+            (twist, flip, slice),
+            |state| state == (Twist(0), Flip(0), SlicePosition(0)),
+            |(t, f, s)| classes.index(t, f, s),
+            |state| (0..18).map(move |m| self.phase1_after(state, m)),
+        )
     }
 
     /// The phase-2 distance of the corners and slice edges alone: a lower bound of it all.
