@@ -42,6 +42,56 @@ fn oriented(twists: [u8; 8], flips: [u8; 12]) -> CubieCube {
     )
 }
 
+/// The cube with these edges in position order, with these flips (corners home).
+fn with_edges(edges: [Edge; 12], flips: [u8; 12]) -> CubieCube {
+    CubieCube::from_pieces_unchecked(
+        std::array::from_fn(|i| (Corner::ALL[i], 0)),
+        std::array::from_fn(|i| (edges[i], flips[i])),
+    )
+}
+
+/// Implements a pair of [`Flip`] and a slice coordinate (`flip · slice count + slice`): its
+/// parts and its [`Coordinate`].
+macro_rules! flip_and_slice {
+    ($pair:ident, $slice:ident, $name:literal, $part:literal) => {
+        impl $pair {
+            /// The pair from its parts.
+            #[inline]
+            pub fn new(flip: Flip, slice: $slice) -> $pair {
+                $pair(flip.0 as u32 * $slice::COUNT as u32 + slice.0 as u32)
+            }
+
+            /// The flip part.
+            #[inline]
+            pub fn flip(self) -> Flip {
+                Flip((self.0 / $slice::COUNT as u32) as u16)
+            }
+
+            #[doc = concat!("The ", $part, " part.")]
+            #[inline]
+            pub fn slice(self) -> $slice {
+                $slice((self.0 % $slice::COUNT as u32) as _)
+            }
+        }
+
+        impl Coordinate for $pair {
+            type Cube = CubieCube;
+            const COUNT: usize = Flip::COUNT * $slice::COUNT;
+            const NAME: &'static str = $name;
+            indexing!(u32);
+
+            fn of(cube: &CubieCube) -> Self {
+                $pair::new(Flip::of(cube), $slice::of(cube))
+            }
+
+            fn representative(self) -> CubieCube {
+                let flips: [u8; 12] = digits_with_zero_sum(self.flip().index(), 2);
+                with_edges(self.slice().arrangement(), flips)
+            }
+        }
+    };
+}
+
 impl Coordinate for Twist {
     type Cube = CubieCube;
     const COUNT: usize = 2187;
@@ -132,53 +182,11 @@ impl Coordinate for SlicePosition {
     }
 
     fn representative(self) -> CubieCube {
-        let edges = self.arrangement();
-        CubieCube::from_pieces_unchecked(
-            std::array::from_fn(|i| (Corner::ALL[i], 0)),
-            std::array::from_fn(|i| (edges[i], 0)),
-        )
+        with_edges(self.arrangement(), [0; 12])
     }
 }
 
-impl FlipSlice {
-    /// The pair from its parts.
-    #[inline]
-    pub fn new(flip: Flip, slice: SlicePosition) -> FlipSlice {
-        FlipSlice(flip.0 as u32 * SlicePosition::COUNT as u32 + slice.0 as u32)
-    }
-
-    /// The flip part.
-    #[inline]
-    pub fn flip(self) -> Flip {
-        Flip((self.0 / SlicePosition::COUNT as u32) as u16)
-    }
-
-    /// The slice-position part.
-    #[inline]
-    pub fn slice(self) -> SlicePosition {
-        SlicePosition((self.0 % SlicePosition::COUNT as u32) as u16)
-    }
-}
-
-impl Coordinate for FlipSlice {
-    type Cube = CubieCube;
-    const COUNT: usize = 2048 * 495;
-    const NAME: &'static str = "flipslice";
-    indexing!(u32);
-
-    fn of(cube: &CubieCube) -> Self {
-        FlipSlice::new(Flip::of(cube), SlicePosition::of(cube))
-    }
-
-    fn representative(self) -> CubieCube {
-        let edges = self.slice().arrangement();
-        let flips: [u8; 12] = digits_with_zero_sum(self.flip().index(), 2);
-        CubieCube::from_pieces_unchecked(
-            std::array::from_fn(|i| (Corner::ALL[i], 0)),
-            std::array::from_fn(|i| (edges[i], flips[i])),
-        )
-    }
-}
+flip_and_slice!(FlipSlice, SlicePosition, "flipslice", "slice-position");
 
 coordinate_type!(
     /// Where the four E-slice edges are and in which order: `slice position · 24 + the rank of
@@ -204,7 +212,7 @@ impl SliceSorted {
     /// The edges in position order for this coordinate.
     fn arrangement(self) -> [Edge; 12] {
         let order: [u8; 4] = unrank_permutation(self.index() % 24);
-        let mut edges = SlicePosition(self.0 / 24).arrangement();
+        let mut edges = self.position().arrangement();
         let mut next = order.iter();
         for edge in edges.iter_mut().filter(|e| is_slice_edge(**e)) {
             *edge = Edge::ALL[Edge::FR.index() + *next.next().expect("four slice edges") as usize];
@@ -226,58 +234,21 @@ impl Coordinate for SliceSorted {
         for edge in edges.iter().filter(|e| is_slice_edge(**e)) {
             *slots.next().expect("four slice edges") = (edge.index() - Edge::FR.index()) as u8;
         }
-        let position = SlicePosition::of(cube).index();
+        let position = SlicePosition::rank(|p| is_slice_edge(edges[p]));
         SliceSorted((position * 24 + rank_permutation(order)) as u16)
     }
 
     fn representative(self) -> CubieCube {
-        let edges = self.arrangement();
-        CubieCube::from_pieces_unchecked(
-            std::array::from_fn(|i| (Corner::ALL[i], 0)),
-            std::array::from_fn(|i| (edges[i], 0)),
-        )
+        with_edges(self.arrangement(), [0; 12])
     }
 }
 
-impl FlipSliceSorted {
-    /// The pair from its parts.
-    #[inline]
-    pub fn new(flip: Flip, slice: SliceSorted) -> FlipSliceSorted {
-        FlipSliceSorted(flip.0 as u32 * SliceSorted::COUNT as u32 + slice.0 as u32)
-    }
-
-    /// The flip part.
-    #[inline]
-    pub fn flip(self) -> Flip {
-        Flip((self.0 / SliceSorted::COUNT as u32) as u16)
-    }
-
-    /// The sorted-slice part.
-    #[inline]
-    pub fn slice(self) -> SliceSorted {
-        SliceSorted((self.0 % SliceSorted::COUNT as u32) as u16)
-    }
-}
-
-impl Coordinate for FlipSliceSorted {
-    type Cube = CubieCube;
-    const COUNT: usize = 2048 * 11880;
-    const NAME: &'static str = "flipslicesorted";
-    indexing!(u32);
-
-    fn of(cube: &CubieCube) -> Self {
-        FlipSliceSorted::new(Flip::of(cube), SliceSorted::of(cube))
-    }
-
-    fn representative(self) -> CubieCube {
-        let edges = self.slice().arrangement();
-        let flips: [u8; 12] = digits_with_zero_sum(self.flip().index(), 2);
-        CubieCube::from_pieces_unchecked(
-            std::array::from_fn(|i| (Corner::ALL[i], 0)),
-            std::array::from_fn(|i| (edges[i], flips[i])),
-        )
-    }
-}
+flip_and_slice!(
+    FlipSliceSorted,
+    SliceSorted,
+    "flipslicesorted",
+    "sorted-slice"
+);
 
 coordinate_type!(
     /// The corner twists and the parity of the corner permutation: `twist · 2 + parity`,
