@@ -293,20 +293,15 @@ impl<'t> Optimal<'t> {
         // When the node's bound leaves no slack, every child must come nearer in the view that
         // sets it, which few do: that view is read first, alone, and the other two only for
         // the children it leaves. Otherwise all three are read at once.
+        if usize::from(node.bound) <= togo {
+            return self.read_views(node, &[0, 1, 2], togo, &mut out[..count]);
+        }
         let tightest = (0..3)
             .max_by_key(|&v| node.views[v].distance)
             .expect("three views");
         let others = [(tightest + 1) % 3, (tightest + 2) % 3];
-        let all = [0, 1, 2];
-        let rounds: [&[usize]; 2] = if usize::from(node.bound) > togo {
-            [&all[tightest..=tightest], &others]
-        } else {
-            [&all, &[]]
-        };
-        for views in rounds {
-            count = self.read_views(node, views, togo, &mut out[..count]);
-        }
-        count
+        count = self.read_views(node, &[tightest], togo, &mut out[..count]);
+        self.read_views(node, &others, togo, &mut out[..count])
     }
 
     /// Reads the bounds of `views` of the children in `out` and keeps those whose bound leaves
