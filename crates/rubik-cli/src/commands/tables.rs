@@ -17,8 +17,9 @@ pub struct TableArgs {
     /// The table cache directory [default: $RUBIK_TABLES, else the user's cache dir + /rubik].
     #[arg(long = "tables", value_name = "DIR", global = true)]
     dir: Option<PathBuf>,
-    /// Which tables: small (3 MB, built in under a second) or default (135 MB, built in
-    /// seconds, solves several times faster).
+    /// Which two-phase tables: tiny (7 MB, built in under a second; tens of milliseconds a
+    /// state), small (45 MB, built in seconds) or default (136 MB, built in seconds; the
+    /// fastest).
     #[arg(long, default_value_t = TableSize::Default, global = true)]
     tables_size: TableSize,
     /// Which tables the optimal solver reads: small (the default two-phase tables, 135 MB; a

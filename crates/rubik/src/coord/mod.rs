@@ -191,6 +191,7 @@ mod tests {
             let sorted = SliceSorted::of(&cube);
             prop_assert_eq!(SliceSorted::of(&(sorted.representative() * MOVES[m])), SliceSorted::of(&moved));
             prop_assert_eq!(sorted.position(), SlicePosition::of(&cube));
+            prop_assert_eq!(sorted.in_slice().is_some(), sorted.position() == SlicePosition(0));
             prop_assert_eq!(CornerPerm::of(&(CornerPerm::of(&cube).representative() * MOVES[m])), CornerPerm::of(&moved));
         }
 
@@ -202,6 +203,7 @@ mod tests {
             prop_assert_eq!(UdEdgePerm::of(&ud), UdEdgePerm::of(&moved));
             let slice = SlicePerm::of(&cube).representative() * MOVES[PHASE2[m]];
             prop_assert_eq!(SlicePerm::of(&slice), SlicePerm::of(&moved));
+            prop_assert_eq!(SliceSorted::of(&cube).in_slice(), Some(SlicePerm::of(&cube)));
         }
     }
 }

@@ -2,7 +2,7 @@
 //! without their order).
 
 use super::{
-    Coordinate, binomial, coordinate_type, digits_with_zero_sum, indexing, number,
+    Coordinate, SlicePerm, binomial, coordinate_type, digits_with_zero_sum, indexing, number,
     rank_permutation, unrank_permutation,
 };
 use crate::cubie::{Corner, CubieCube, Edge};
@@ -207,6 +207,13 @@ impl SliceSorted {
     #[inline]
     pub fn position(self) -> SlicePosition {
         SlicePosition(self.0 / 24)
+    }
+
+    /// The order of the slice edges when they are all in the slice (phase 2's coordinate),
+    /// else `None`.
+    #[inline]
+    pub fn in_slice(self) -> Option<SlicePerm> {
+        (self.0 < 24).then_some(SlicePerm(self.0 as u8))
     }
 
     /// The edges in position order for this coordinate.

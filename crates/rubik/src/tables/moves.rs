@@ -42,6 +42,12 @@ impl<C: Coordinate> MoveTable<C> {
         C::from_index(self.entries[coordinate.index() * self.moves + m] as usize)
     }
 
+    /// Starts loading the row of `coordinate` (see [`prefetch`](super::prefetch)).
+    #[inline]
+    pub fn prefetch(&self, coordinate: C) {
+        super::prefetch(&self.entries, coordinate.index() * self.moves);
+    }
+
     /// The number of moves the table knows.
     pub fn moves(&self) -> usize {
         self.moves

@@ -94,6 +94,22 @@ fn a_node_budget_ends_the_search() {
 }
 
 #[test]
+fn a_node_budget_gives_the_same_solution_every_time() {
+    let mut rng = rubik::seeded_rng(5);
+    for _ in 0..5 {
+        let cube = CubieCube::random(&mut rng);
+        let limits = Limits {
+            max_length: Some(20),
+            improve_nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let first = solve(&cube, &limits).unwrap();
+        assert_eq!(solve(&cube, &limits).unwrap(), first);
+        assert!(first.len() <= solve(&cube, &within(20)).unwrap().len());
+    }
+}
+
+#[test]
 fn a_time_budget_keeps_the_best_solution() {
     let cube = CubieCube::random(&mut rubik::seeded_rng(99));
     let limits = Limits {

@@ -12,6 +12,13 @@
 //! Moves follow a canonical order (never the same face twice, opposite faces in one order only),
 //! and a phase-1 solution must not end in a phase-2 move (a shorter one would have reached the
 //! same state).
+//!
+//! The search waits mostly on memory: each phase-1 node reads a symmetry class, then a table
+//! entry, for each child, both likely cache misses. So the six views' searches take turns, each
+//! keeping its path on an explicit stack: a turn ends once a view has started loading what it
+//! needs next, and the other views' turns hide the wait. Within two moves of phase 1's end,
+//! exact tests replace the table reads, and phase 1 carries the corner permutation and the slice
+//! edges' order along, so that most phase-2 starts are refused without building a cube.
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +28,7 @@ pub use crate::tables::storage::LoadReport;
 pub(crate) use tables::Probe;
 pub use tables::{TableSize, TwoPhaseTables};
 
-use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SlicePosition, Twist, UdEdgePerm};
+use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SliceSorted, Twist, UdEdgePerm};
 use crate::cubie::{CubieCube, MOVES};
 use crate::notation::Alg;
 use tables::PHASE2_MOVES;
@@ -155,29 +162,69 @@ pub(crate) fn moves_seen_along_axes() -> [[u8; 18]; 3] {
     seen
 }
 
-/// One view of the state: the state or its inverse, seen along one of the three axes.
+/// Whether move `m` may follow move `previous` in canonical order: never the same face twice,
+/// and opposite faces only in one order.
+#[inline]
+fn may_follow(previous: u8, m: u8) -> bool {
+    let (face, previous) = (m / 3, previous / 3);
+    face != previous && face + 3 != previous
+}
+
+/// One view of the state (the state or its inverse, seen along one of the three axes) and its
+/// phase-1 search in progress.
 struct View {
     cube: CubieCube,
     axis: usize,
     inverse: bool,
     start: Node,
+    /// The moves of the view's current path (phase 1, then phase 2).
+    path: [u8; 40],
+    /// The searched node at each depth of the path, with its children.
+    frames: Vec<Frame>,
+    /// The depth of the node being searched.
+    depth: usize,
+    /// What the search does next at that node.
+    step: Step,
 }
 
-/// A phase-1 search node: its coordinates and its phase-1 bound.
+/// A phase-1 search node: its coordinates, its phase-1 bound, and its corners (which phase 2's
+/// first test needs where phase 1 ends).
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     twist: Twist,
     flip: Flip,
-    slice: SlicePosition,
+    slice: SliceSorted,
+    corners: CornerPerm,
     bound: u8,
+}
+
+/// A node on a view's path and its children: all of them while their bounds load, then those
+/// that the bounds keep, of which `next` is searched next.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    node: Node,
+    children: [(u8, Node, Probe); 18],
+    count: usize,
+    next: usize,
+}
+
+/// The steps of a phase-1 search at one node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Make the node's children and start loading their symmetry classes.
+    Expand,
+    /// Find where the children's bounds are stored and start loading them.
+    Probe,
+    /// Read the bounds and keep the children they allow.
+    Read,
+    /// Search the next kept child, or go back up.
+    Next,
 }
 
 /// The state of one solve.
 struct Search<'s, 't> {
     solver: &'s TwoPhase<'t>,
     views: Vec<View>,
-    /// The moves of the current path (phase 1, then phase 2).
-    path: [u8; 40],
     /// The longest total accepted now: the limit, then one less than the best found.
     target: usize,
     /// Stop at the first solution within `target` (otherwise keep improving).
@@ -201,7 +248,7 @@ impl<'s, 't> Search<'s, 't> {
                 let start = if inverse { cube.inverse() } else { *cube };
                 let seen = (0..axis).fold(start, |c, _| c.rotate_diagonal());
                 let (twist, flip, slice) =
-                    (Twist::of(&seen), Flip::of(&seen), SlicePosition::of(&seen));
+                    (Twist::of(&seen), Flip::of(&seen), SliceSorted::of(&seen));
                 let bound = solver.tables.phase1_bound(twist, flip, slice);
                 View {
                     cube: seen,
@@ -211,15 +258,19 @@ impl<'s, 't> Search<'s, 't> {
                         twist,
                         flip,
                         slice,
+                        corners: CornerPerm::of(&seen),
                         bound,
                     },
+                    path: [0; 40],
+                    frames: Vec::new(),
+                    depth: 0,
+                    step: Step::Expand,
                 }
             })
             .collect();
         Search {
             solver,
             views,
-            path: [0; 40],
             target: limits.max_length.unwrap_or(if budget { 30 } else { 20 }),
             first_only: limits.max_length.is_some() || !budget,
             improve_nodes: limits.improve_nodes,
@@ -239,25 +290,19 @@ impl<'s, 't> Search<'s, 't> {
         }
         let mut phase1_length = 0;
         while !self.done && phase1_length <= self.target {
-            for v in 0..self.views.len() {
-                let start = self.views[v].start;
-                if usize::from(start.bound) <= phase1_length {
-                    self.phase1(v, start, 0, phase1_length);
-                }
-                if self.done {
-                    return;
-                }
-            }
+            self.phase1(phase1_length);
             phase1_length += 1;
         }
     }
 
-    /// Counts a node; ends the search when a budget runs out.
+    /// Counts `count` nodes; ends the search when a budget runs out.
     #[inline]
-    fn visit(&mut self) -> bool {
-        self.nodes += 1;
+    fn visit(&mut self, count: u64) -> bool {
+        let before = self.nodes;
+        self.nodes += count;
         if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (before >> 10 != self.nodes >> 10
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.out_of_budget = true;
             self.done = true;
@@ -265,89 +310,180 @@ impl<'s, 't> Search<'s, 't> {
         self.done
     }
 
-    /// Whether move `m` may follow the move before it at `depth` (canonical order).
+    /// Whether move `m` may follow the move before it at `depth` on view `v`'s path.
     #[inline]
-    fn allowed(&self, depth: usize, m: u8) -> bool {
-        if depth == 0 {
-            return true;
-        }
-        let (face, previous) = (m / 3, self.path[depth - 1] / 3);
-        face != previous && face + 3 != previous
+    fn allowed(&self, v: usize, depth: usize, m: u8) -> bool {
+        depth == 0 || may_follow(self.views[v].path[depth - 1], m)
     }
 
-    fn phase1(&mut self, v: usize, node: Node, depth: usize, togo: usize) {
+    /// Searches every view for phase-1 solutions of `length` moves, each followed by phase 2.
+    /// The views take turns: a turn ends where a view has started loading table entries, and
+    /// the other views' turns hide the wait for them.
+    fn phase1(&mut self, length: usize) {
+        let mut searching = Vec::with_capacity(self.views.len());
+        for (v, view) in self.views.iter_mut().enumerate() {
+            if usize::from(view.start.bound) <= length {
+                if view.frames.len() <= length {
+                    view.frames.resize(length + 1, Frame::default());
+                }
+                view.frames[0].node = view.start;
+                view.depth = 0;
+                view.step = Step::Expand;
+                searching.push(v);
+            }
+        }
+        while !searching.is_empty() && !self.done {
+            searching.retain(|&v| self.turn(v, length));
+        }
+    }
+
+    /// Runs view `v`'s search until it waits for table entries (true) or is over (false).
+    fn turn(&mut self, v: usize, length: usize) -> bool {
+        let tables = self.solver.tables;
+        while !self.done {
+            let view = &mut self.views[v];
+            let depth = view.depth;
+            let togo = length - depth;
+            let frame = &mut view.frames[depth];
+            match view.step {
+                Step::Expand if togo <= 2 => {
+                    let node = frame.node;
+                    self.near_end(v, node, depth, togo);
+                    let view = &mut self.views[v];
+                    if depth == 0 {
+                        return false;
+                    }
+                    view.depth -= 1;
+                    view.step = Step::Next;
+                }
+                Step::Expand => {
+                    let node = frame.node;
+                    let previous = depth.checked_sub(1).map(|d| view.path[d]);
+                    let mut count = 0;
+                    for m in 0..18u8 {
+                        if previous.is_some_and(|p| !may_follow(p, m)) {
+                            continue;
+                        }
+                        let (twist, flip, slice) =
+                            tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
+                        tables.prefetch_class(flip, slice.position());
+                        let child = Node {
+                            twist,
+                            flip,
+                            slice,
+                            ..node
+                        };
+                        frame.children[count] = (m, child, Probe::default());
+                        count += 1;
+                    }
+                    frame.count = count;
+                    view.step = Step::Probe;
+                    // The kept children's corners are read from this row.
+                    tables.moves.corners.prefetch(node.corners);
+                    return !self.visit(count as u64);
+                }
+                Step::Probe => {
+                    for (_, child, probe) in &mut frame.children[..frame.count] {
+                        *probe =
+                            tables.phase1_probe(child.twist, child.flip, child.slice.position());
+                    }
+                    view.step = Step::Read;
+                    return true;
+                }
+                Step::Read => {
+                    let mut kept = 0;
+                    for i in 0..frame.count {
+                        let (m, mut child, probe) = frame.children[i];
+                        child.bound = tables.phase1_read(probe, frame.node.bound);
+                        if usize::from(child.bound) < togo {
+                            frame.children[kept] = (m, child, probe);
+                            kept += 1;
+                        }
+                    }
+                    (frame.count, frame.next) = (kept, 0);
+                    view.step = Step::Next;
+                }
+                Step::Next if frame.next < frame.count => {
+                    let (m, mut child, _) = frame.children[frame.next];
+                    frame.next += 1;
+                    child.corners = tables.moves.corners.apply(child.corners, m as usize);
+                    view.path[depth] = m;
+                    view.frames[depth + 1].node = child;
+                    view.depth += 1;
+                    view.step = Step::Expand;
+                }
+                Step::Next if depth == 0 => return false,
+                Step::Next => view.depth -= 1,
+            }
+        }
+        false
+    }
+
+    /// Searches view `v` on from `node` at `depth`, two moves or fewer before phase 1's end,
+    /// where exact tests replace the table probes: with one move to go a child must be in
+    /// phase 2's group (every phase-1 coordinate 0), with two at most one move from it.
+    fn near_end(&mut self, v: usize, node: Node, depth: usize, togo: usize) {
         if togo == 0 {
-            let last_is_phase2 = depth > 0 && PHASE2_MOVES.contains(&self.path[depth - 1]);
-            if !last_is_phase2 {
-                self.start_phase2(v, depth);
+            let path = &self.views[v].path;
+            let last_is_phase2 = depth > 0 && PHASE2_MOVES.contains(&path[depth - 1]);
+            if let (false, Some(slice)) = (last_is_phase2, node.slice.in_slice()) {
+                self.start_phase2(v, depth, node.corners, slice);
             }
             return;
         }
-        // The children's coordinates first, then their table probes: each probe starts a fetch
-        // from the large tables before any is read, so the cache misses overlap.
         let tables = self.solver.tables;
-        let mut children = [(0u8, Node::default(), Probe::default()); 18];
-        let mut count = 0;
         for m in 0..18u8 {
-            if !self.allowed(depth, m) {
+            if !self.allowed(v, depth, m) {
                 continue;
             }
-            if self.visit() {
+            if self.visit(1) {
                 return;
             }
             let (twist, flip, slice) =
                 tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
-            let child = Node {
-                twist,
-                flip,
-                slice,
-                bound: 0,
+            let near = match togo {
+                1 => twist.0 == 0 && flip.0 == 0 && slice.in_slice().is_some(),
+                _ => tables.within_one_move(twist, flip, slice.position()),
             };
-            if togo == 1 {
-                // With one move to go the child must be in phase 2's group, where every phase-1
-                // coordinate is 0: no table probe needed at the leaves.
-                if child.twist.0 == 0 && child.flip.0 == 0 && child.slice.0 == 0 {
-                    self.path[depth] = m;
-                    self.phase1(v, child, depth + 1, 0);
-                    if self.done {
-                        return;
-                    }
+            if near {
+                let corners = tables.moves.corners.apply(node.corners, m as usize);
+                let child = Node {
+                    twist,
+                    flip,
+                    slice,
+                    corners,
+                    bound: node.bound,
+                };
+                self.views[v].path[depth] = m;
+                self.near_end(v, child, depth + 1, togo - 1);
+                if self.done {
+                    return;
                 }
-                continue;
-            }
-            tables.prefetch_class(child.flip, child.slice);
-            children[count] = (m, child, Probe::default());
-            count += 1;
-        }
-        for (_, child, probe) in &mut children[..count] {
-            *probe = tables.phase1_probe(child.twist, child.flip, child.slice);
-        }
-        for &(m, mut child, probe) in &children[..count] {
-            child.bound = tables.phase1_read(probe, node.bound);
-            if usize::from(child.bound) >= togo {
-                continue;
-            }
-            self.path[depth] = m;
-            self.phase1(v, child, depth + 1, togo - 1);
-            if self.done {
-                return;
             }
         }
     }
 
-    fn start_phase2(&mut self, v: usize, phase1_length: usize) {
+    /// Phase 2 on view `v` from the end of a phase-1 solution of `phase1_length` moves, which
+    /// left the corners and the slice edges in these permutations.
+    fn start_phase2(
+        &mut self,
+        v: usize,
+        phase1_length: usize,
+        corners: CornerPerm,
+        slice: SlicePerm,
+    ) {
         if phase1_length > self.target {
             return;
         }
-        let cube = self.path[..phase1_length]
-            .iter()
-            .fold(self.views[v].cube, |c, &m| c * MOVES[m as usize]);
-        let (corners, slice) = (CornerPerm::of(&cube), SlicePerm::of(&cube));
         let most = self.target - phase1_length;
         // Most starts fail on corners and slice alone: rank the U/D edges only for the others.
         if usize::from(self.solver.tables.corner_slice_bound(corners, slice)) > most {
             return;
         }
+        let view = &self.views[v];
+        let cube = view.path[..phase1_length]
+            .iter()
+            .fold(view.cube, |c, &m| c * MOVES[m as usize]);
         let edges = UdEdgePerm::of(&cube);
         let bound = usize::from(
             self.solver
@@ -355,7 +491,7 @@ impl<'s, 't> Search<'s, 't> {
                 .phase2_bound(corners, edges, slice, most + 1),
         );
         for length in bound..=most {
-            if self.phase2(corners, edges, slice, phase1_length, length) {
+            if self.phase2(v, corners, edges, slice, phase1_length, length) {
                 self.found(v, phase1_length + length);
                 return;
             }
@@ -367,6 +503,7 @@ impl<'s, 't> Search<'s, 't> {
 
     fn phase2(
         &mut self,
+        v: usize,
         corners: CornerPerm,
         edges: UdEdgePerm,
         slice: SlicePerm,
@@ -378,20 +515,20 @@ impl<'s, 't> Search<'s, 't> {
         }
         let tables = self.solver.tables;
         for (i, &m) in PHASE2_MOVES.iter().enumerate() {
-            if !self.allowed(depth, m) {
+            if !self.allowed(v, depth, m) {
                 continue;
             }
-            if self.visit() {
+            if self.visit(1) {
                 return false;
             }
-            let corners = tables.moves.corners.apply(corners, i);
+            let corners = tables.moves.corners.apply(corners, m as usize);
             let edges = tables.moves.ud_edges.apply(edges, i);
             let slice = tables.moves.slice_perm.apply(slice, i);
             if usize::from(tables.phase2_bound(corners, edges, slice, togo)) >= togo {
                 continue;
             }
-            self.path[depth] = m;
-            if self.phase2(corners, edges, slice, depth + 1, togo - 1) {
+            self.views[v].path[depth] = m;
+            if self.phase2(v, corners, edges, slice, depth + 1, togo - 1) {
                 return true;
             }
         }
@@ -402,7 +539,7 @@ impl<'s, 't> Search<'s, 't> {
     fn found(&mut self, v: usize, length: usize) {
         let view = &self.views[v];
         let back = &self.solver.move_back[view.axis];
-        let mut moves: Vec<u8> = self.path[..length]
+        let mut moves: Vec<u8> = view.path[..length]
             .iter()
             .map(|&m| back[m as usize])
             .collect();

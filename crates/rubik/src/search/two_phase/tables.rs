@@ -3,9 +3,9 @@
 //!
 //! | size | phase-1 bound | phase-2 bound | bytes | build |
 //! |---|---|---|---|---|
-//! | [`TableSize::Default`] | exact, over (flip-slice class, twist): 16-fold symmetry, 4 bits (70 MB) | corner-permutation class × U/D edges (56 MB), corners × slice | ≈ 135 MB | ≈ 12 s |
-//! | [`TableSize::Small`] | the same distances mod 3, 2 bits (35 MB) | corners × slice, U/D edges × slice | ≈ 44 MB | ≈ 8 s |
-//! | [`TableSize::Tiny`] | twist × slice, flip × slice, twist × flip | corners × slice, U/D edges × slice | ≈ 6 MB | < 1 s |
+//! | [`TableSize::Default`] | exact, over (flip-slice class, twist): 16-fold symmetry, 4 bits (70 MB) | corner-permutation class × U/D edges (56 MB), corners × slice, U/D edges × slice | ≈ 136 MB | ≈ 7 s |
+//! | [`TableSize::Small`] | the same distances mod 3, 2 bits (35 MB) | corners × slice, U/D edges × slice | ≈ 45 MB | ≈ 5 s |
+//! | [`TableSize::Tiny`] | twist × slice, flip × slice, twist × flip | corners × slice, U/D edges × slice | ≈ 7 MB | < 1 s |
 //!
 //! A distance mod 3 is enough for a search that knows the distance of the node it came from: a
 //! move changes the phase-1 distance by -1, 0 or +1, three values that differ mod 3.
@@ -18,28 +18,29 @@ use std::path::Path;
 use std::str::FromStr;
 
 use crate::coord::{
-    Coordinate, CornerPerm, Flip, FlipSlice, SlicePerm, SlicePosition, Twist, UdEdgePerm,
+    Coordinate, CornerPerm, Flip, FlipSlice, SlicePerm, SlicePosition, SliceSorted, Twist,
+    UdEdgePerm,
 };
 use crate::cubie::{CubieCube, MOVES};
 use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
-use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses};
+use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses, Unreduced};
 
 /// The ten moves of phase 2 (U, U2, U', D, D2, D', R2, L2, F2, B2) as indices into [`MOVES`].
 pub(super) const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
-const TABLES_VERSION: u64 = 2;
+const TABLES_VERSION: u64 = 3;
 
 /// Which tables to use: the trade between memory, build time and solving speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TableSize {
-    /// About 6 MB, built in well under a second; solves in tens of milliseconds.
+    /// About 7 MB, built in well under a second; solves in tens of milliseconds.
     Tiny,
-    /// About 44 MB, built in seconds; solves in about a millisecond.
+    /// About 45 MB, built in seconds; solves in about a millisecond.
     Small,
-    /// About 135 MB, built in seconds; solves fastest.
+    /// About 136 MB, built in seconds; solves fastest.
     #[default]
     Default,
 }
@@ -85,11 +86,16 @@ const PHASE1_MOD3: TableSpec = TableSpec::new("twophase-phase1-mod3", TABLES_VER
 const PHASE1: TableSpec = TableSpec::new("twophase-phase1", TABLES_VERSION);
 const PHASE2: TableSpec = TableSpec::new("twophase-phase2", TABLES_VERSION);
 
-/// Where each move takes each coordinate.
+/// Where each move takes each coordinate: the phase-1 coordinates and the corners under all 18
+/// moves (phase 1 carries the corners and the slice order along, for phase 2's first test), the
+/// other phase-2 coordinates under the ten of [`PHASE2_MOVES`].
 pub(super) struct MoveTables {
     pub(super) twist: MoveTable<Twist>,
     pub(super) flip: MoveTable<Flip>,
-    pub(super) slice: MoveTable<SlicePosition>,
+    /// For the tables over slice positions.
+    slice: MoveTable<SlicePosition>,
+    /// For the search, which needs the slice edges' order when phase 1 ends.
+    pub(super) slice_sorted: MoveTable<SliceSorted>,
     pub(super) corners: MoveTable<CornerPerm>,
     pub(super) ud_edges: MoveTable<UdEdgePerm>,
     pub(super) slice_perm: MoveTable<SlicePerm>,
@@ -102,7 +108,8 @@ impl MoveTables {
             twist: MoveTable::build(&MOVES[..]),
             flip: MoveTable::build(&MOVES[..]),
             slice: MoveTable::build(&MOVES[..]),
-            corners: MoveTable::build(&phase2),
+            slice_sorted: MoveTable::build(&MOVES[..]),
+            corners: MoveTable::build(&MOVES[..]),
             ud_edges: MoveTable::build(&phase2),
             slice_perm: MoveTable::build(&phase2),
         }
@@ -112,6 +119,7 @@ impl MoveTables {
         self.twist.encode(encoder);
         self.flip.encode(encoder);
         self.slice.encode(encoder);
+        self.slice_sorted.encode(encoder);
         self.corners.encode(encoder);
         self.ud_edges.encode(encoder);
         self.slice_perm.encode(encoder);
@@ -122,9 +130,40 @@ impl MoveTables {
             twist: MoveTable::decode(decoder, 18)?,
             flip: MoveTable::decode(decoder, 18)?,
             slice: MoveTable::decode(decoder, 18)?,
-            corners: MoveTable::decode(decoder, 10)?,
+            slice_sorted: MoveTable::decode(decoder, 18)?,
+            corners: MoveTable::decode(decoder, 18)?,
             ud_edges: MoveTable::decode(decoder, 10)?,
             slice_perm: MoveTable::decode(decoder, 10)?,
+        })
+    }
+
+    /// The corner permutation after phase-2 move number `i` (an index into [`PHASE2_MOVES`]).
+    fn phase2_corners(&self, corners: CornerPerm, i: usize) -> CornerPerm {
+        self.corners.apply(corners, PHASE2_MOVES[i] as usize)
+    }
+
+    /// The phase-2 distances over (corners, slice permutation).
+    fn corner_slice(&self, progress: &mut dyn FnMut(Progress)) -> Pruning {
+        <Pruning>::build(
+            &Unreduced,
+            |c, i| self.phase2_corners(c, i),
+            &self.slice_perm,
+            |y, _| y,
+            "corner-slice",
+            progress,
+        )
+    }
+
+    /// The packed phase-1 coordinates of the states at most one move from phase 1's goal: the
+    /// goal and where each move takes it.
+    fn near_goal(&self) -> [u32; 19] {
+        std::array::from_fn(|m| match m {
+            18 => phase1_key(Twist(0), Flip(0), SlicePosition(0)),
+            _ => phase1_key(
+                self.twist.apply(Twist(0), m),
+                self.flip.apply(Flip(0), m),
+                self.slice.apply(SlicePosition(0), m),
+            ),
         })
     }
 
@@ -135,6 +174,13 @@ impl MoveTables {
             self.slice.apply(flip_slice.slice(), m),
         )
     }
+}
+
+/// The phase-1 coordinates packed into one number, `(flip · 495 + slice) · 2187 + twist`
+/// (below 2³²).
+#[inline]
+fn phase1_key(twist: Twist, flip: Flip, slice: SlicePosition) -> u32 {
+    FlipSlice::new(flip, slice).index() as u32 * Twist::COUNT as u32 + twist.0 as u32
 }
 
 /// The phase-1 lower bound.
@@ -163,25 +209,25 @@ impl FlipSliceClasses {
     }
 }
 
-/// The phase-2 lower bound, besides corners × slice permutation.
-enum Phase2Bound {
-    /// The distance over (corner-permutation class, U/D edges).
-    Symmetric(
-        SymmetryClasses<CornerPerm>,
-        Conjugation<UdEdgePerm>,
-        Pruning<Table>,
-    ),
-    /// The distance over (U/D edges, slice permutation).
-    Pairs(Pruning),
+/// The phase-2 distance over (corner-permutation class, U/D edges), of the default tables.
+struct SymmetricPhase2 {
+    corner_classes: SymmetryClasses<CornerPerm>,
+    edge_conjugation: Conjugation<UdEdgePerm>,
+    distances: Pruning<Table>,
 }
 
 /// Every table of the two-phase solver.
 pub struct TwoPhaseTables {
     size: TableSize,
     pub(super) moves: MoveTables,
+    /// See [`MoveTables::near_goal`].
+    near_goal: [u32; 19],
     phase1: Phase1Bound,
-    phase2: Phase2Bound,
+    /// Phase-2 distances over (corners, slice permutation) and (U/D edges, slice permutation),
+    /// small enough to stay in the cache, and the large table of the default size.
     corner_slice: Pruning,
+    edges_slice: Pruning,
+    phase2: Option<SymmetricPhase2>,
 }
 
 /// Where a phase-1 bound is stored: up to three table indices (`u32`: a search node keeps 18 of
@@ -224,7 +270,7 @@ impl Shared {
         SymmetryClasses::<CornerPerm>::build().encode(&mut encoder);
         Conjugation::<UdEdgePerm>::build().encode(&mut encoder);
         progress(step(3));
-        pairs(&moves.corners, &moves.slice_perm, "corner-slice", progress).encode(&mut encoder);
+        moves.corner_slice(progress).encode(&mut encoder);
         pairs(&moves.ud_edges, &moves.slice_perm, "edge-slice", progress).encode(&mut encoder);
         encoder.finish()
     }
@@ -261,7 +307,7 @@ impl Shared {
     fn phase2(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
         <Pruning>::build(
             &self.corner_classes,
-            |c, m| self.moves.corners.apply(c, m),
+            |c, i| self.moves.phase2_corners(c, i),
             &self.moves.ud_edges,
             |e, s| self.edge_conjugation.apply(e, s),
             "phase-2 pruning",
@@ -306,7 +352,7 @@ impl TwoPhaseTables {
             pairs(&m.twist, &m.slice, "twist-slice", progress).encode(&mut encoder);
             pairs(&m.flip, &m.slice, "flip-slice", progress).encode(&mut encoder);
             pairs(&m.twist, &m.flip, "twist-flip", progress).encode(&mut encoder);
-            pairs(&m.corners, &m.slice_perm, "corner-slice", progress).encode(&mut encoder);
+            m.corner_slice(progress).encode(&mut encoder);
             pairs(&m.ud_edges, &m.slice_perm, "edge-slice", progress).encode(&mut encoder);
             encoder.finish()
         };
@@ -321,10 +367,12 @@ impl TwoPhaseTables {
             let edges_slice = table(UdEdgePerm::COUNT * SlicePerm::COUNT)?;
             Some(TwoPhaseTables {
                 size: TableSize::Tiny,
+                near_goal: moves.near_goal(),
                 moves,
                 phase1: Phase1Bound::Pairs([twist_slice, flip_slice, twist_flip]),
-                phase2: Phase2Bound::Pairs(edges_slice),
                 corner_slice,
+                edges_slice,
+                phase2: None,
             })
         };
         decoded(&file, decode, build, progress)
@@ -347,25 +395,27 @@ impl TwoPhaseTables {
                 report,
             );
             let phase1 = Phase1Bound::Mod3(Box::new(shared.flip_slice), Pruning::from_bytes(table));
-            (phase1, Phase2Bound::Pairs(shared.edges_slice))
+            (phase1, None)
         } else {
             let table = obtain(dir, &PHASE1, |p| shared.phase1::<4>(p), progress, report);
             let phase2 = obtain(dir, &PHASE2, |p| shared.phase2(p), progress, report);
             let phase1 =
                 Phase1Bound::Exact(Box::new(shared.flip_slice), Pruning::from_bytes(table));
-            let phase2 = Phase2Bound::Symmetric(
-                shared.corner_classes,
-                shared.edge_conjugation,
-                Pruning::from_bytes(phase2),
-            );
-            (phase1, phase2)
+            let phase2 = SymmetricPhase2 {
+                corner_classes: shared.corner_classes,
+                edge_conjugation: shared.edge_conjugation,
+                distances: Pruning::from_bytes(phase2),
+            };
+            (phase1, Some(phase2))
         };
         TwoPhaseTables {
             size,
+            near_goal: shared.moves.near_goal(),
             moves: shared.moves,
             phase1,
-            phase2,
             corner_slice: shared.corner_slice,
+            edges_slice: shared.edges_slice,
+            phase2,
         }
     }
 
@@ -380,18 +430,29 @@ impl TwoPhaseTables {
         matches!(self.phase1, Phase1Bound::Exact(..))
     }
 
-    /// The phase-1 coordinates (twist, flip, slice) after move `m`, an index into [`MOVES`].
+    /// The phase-1 coordinates (twist, flip, sorted slice) after move `m`, an index into
+    /// [`MOVES`].
     #[inline]
-    pub(crate) fn phase1_after(
+    pub(super) fn phase1_after(
         &self,
-        (twist, flip, slice): (Twist, Flip, SlicePosition),
+        (twist, flip, slice): (Twist, Flip, SliceSorted),
         m: usize,
-    ) -> (Twist, Flip, SlicePosition) {
+    ) -> (Twist, Flip, SliceSorted) {
         (
             self.moves.twist.apply(twist, m),
             self.moves.flip.apply(flip, m),
-            self.moves.slice.apply(slice, m),
+            self.moves.slice_sorted.apply(slice, m),
         )
+    }
+
+    /// Whether a state with these phase-1 coordinates is at most one move from phase 1's goal:
+    /// an exact test, and cheaper than a table probe.
+    #[inline]
+    pub(super) fn within_one_move(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> bool {
+        let key = phase1_key(twist, flip, slice);
+        self.near_goal
+            .iter()
+            .fold(false, |found, &near| found | (near == key))
     }
 
     /// Starts loading what [`phase1_probe`](Self::phase1_probe) will read for (flip, slice).
@@ -451,14 +512,14 @@ impl TwoPhaseTables {
 
     /// A lower bound of the phase-1 distance of a state (exact but for the tiny tables). With
     /// the mod-3 tables the distance is found by walking down to the goal.
-    pub(crate) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> u8 {
+    pub(super) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SliceSorted) -> u8 {
         let Phase1Bound::Mod3(classes, table) = &self.phase1 else {
-            return self.phase1_read(self.phase1_probe(twist, flip, slice), 0);
+            return self.phase1_read(self.phase1_probe(twist, flip, slice.position()), 0);
         };
         table.walk_down(
             (twist, flip, slice),
-            |state| state == (Twist(0), Flip(0), SlicePosition(0)),
-            |(t, f, s)| classes.index(t, f, s),
+            |(t, f, s)| (t, f, s.position()) == (Twist(0), Flip(0), SlicePosition(0)),
+            |(t, f, s)| classes.index(t, f, s.position()),
             |state| (0..18).map(move |m| self.phase1_after(state, m)),
         )
     }
@@ -470,9 +531,9 @@ impl TwoPhaseTables {
             .get(corners.index() * SlicePerm::COUNT + slice.index())
     }
 
-    /// A lower bound of the phase-2 distance of a state in phase 2's group. Reads the small
-    /// corners × slice table first and stops there when it already reaches `enough`: most
-    /// phase-2 starts fail that cheap test and never touch the large table.
+    /// A lower bound of the phase-2 distance of a state in phase 2's group. Reads the two
+    /// small tables first and stops there when they already reach `enough`: most phase-2
+    /// starts fail that cheap test and never touch the large table.
     #[inline]
     pub(super) fn phase2_bound(
         &self,
@@ -481,19 +542,21 @@ impl TwoPhaseTables {
         slice: SlicePerm,
         enough: usize,
     ) -> u8 {
-        let corner_slice = self.corner_slice_bound(corners, slice);
-        if usize::from(corner_slice) >= enough {
-            return corner_slice;
+        let small = self.corner_slice_bound(corners, slice).max(
+            self.edges_slice
+                .get(edges.index() * SlicePerm::COUNT + slice.index()),
+        );
+        match &self.phase2 {
+            Some(large) if usize::from(small) < enough => {
+                let (class, s) = large.corner_classes.class_of(corners);
+                let edges = large.edge_conjugation.apply(edges, s);
+                small.max(
+                    large
+                        .distances
+                        .get(class * UdEdgePerm::COUNT + edges.index()),
+                )
+            }
+            _ => small,
         }
-        let other = match &self.phase2 {
-            Phase2Bound::Symmetric(classes, conjugation, table) => {
-                let (class, s) = classes.class_of(corners);
-                table.get(class * UdEdgePerm::COUNT + conjugation.apply(edges, s).index())
-            }
-            Phase2Bound::Pairs(edges_slice) => {
-                edges_slice.get(edges.index() * SlicePerm::COUNT + slice.index())
-            }
-        };
-        corner_slice.max(other)
     }
 }
