@@ -2,7 +2,7 @@
 //!
 //! | size | lower bound | bytes | build |
 //! |---|---|---|---|
-//! | [`OptimalTableSize::Small`] | the two-phase default tables' phase-1 distance (4 bits) | 135 MB | ≈ 10 s |
+//! | [`OptimalTableSize::Small`] | the two-phase default tables' phase-1 distance (4 bits) | 136 MB | ≈ 7 s |
 //! | [`OptimalTableSize::Medium`] | the distance to twist, flip and the slice edges solved in order, over (flip-sorted-slice class, twist), mod 3 | 0.94 GB | ≈ 1.5 min |
 //! | [`OptimalTableSize::Large`] | the same with the corner parity even too, over (flip-sorted-slice class, twist and corner parity), mod 3 | 1.8 GB | ≈ 3 min |
 //!
