@@ -28,7 +28,7 @@ use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
 use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses};
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
-const TABLES_VERSION: u64 = 1;
+const TABLES_VERSION: u64 = 2;
 
 const SORTED_CLASSES: TableSpec = TableSpec::new("optimal-sorted-classes", TABLES_VERSION);
 const MEDIUM: TableSpec = TableSpec::new("optimal-sorted-mod3", TABLES_VERSION);
@@ -130,42 +130,13 @@ impl SortedBound {
     }
 }
 
-/// The move tables of the coordinates of [`Coords`].
-struct CoordMoves {
-    twist: MoveTable<TwistParity>,
-    flip: MoveTable<Flip>,
-    slice: MoveTable<SliceSorted>,
-}
-
-impl CoordMoves {
-    fn build() -> CoordMoves {
-        CoordMoves {
-            twist: MoveTable::build(&MOVES[..]),
-            flip: MoveTable::build(&MOVES[..]),
-            slice: MoveTable::build(&MOVES[..]),
-        }
-    }
-
-    fn encode(&self, encoder: &mut Encoder) {
-        self.twist.encode(encoder);
-        self.flip.encode(encoder);
-        self.slice.encode(encoder);
-    }
-
-    fn decode(decoder: &mut Decoder<'_>) -> Option<CoordMoves> {
-        Some(CoordMoves {
-            twist: MoveTable::decode(decoder, 18)?,
-            flip: MoveTable::decode(decoder, 18)?,
-            slice: MoveTable::decode(decoder, 18)?,
-        })
-    }
-}
-
 /// Every table of the optimal solver.
 pub struct OptimalTables {
     size: OptimalTableSize,
+    /// The two-phase default tables, whose move tables also move the flip and sorted slice.
     two_phase: TwoPhaseTables,
-    moves: CoordMoves,
+    /// Where each move takes the twist and corner parity (built on load: 4374 × 18 entries).
+    twist_moves: MoveTable<TwistParity>,
     sorted: Option<SortedBound>,
 }
 
@@ -189,15 +160,17 @@ impl OptimalTables {
     ) -> (OptimalTables, LoadReport) {
         let (two_phase, mut report) =
             TwoPhaseTables::load_or_build(dir, TableSize::Default, progress);
-        let (moves, sorted) = match size {
-            OptimalTableSize::Small => (CoordMoves::build(), None),
+        let twist_moves = MoveTable::build(&MOVES[..]);
+        let sorted = match size {
+            OptimalTableSize::Small => None,
             OptimalTableSize::Medium | OptimalTableSize::Large => {
                 let parity = size == OptimalTableSize::Large;
                 let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
-                let (moves, classes, twist_conjugation) =
+                let (classes, twist_conjugation) =
                     decoded(&file, decode_classes, build_classes, progress);
                 let build = |p: &mut dyn FnMut(Progress)| {
-                    build_distances(&moves, &classes, &twist_conjugation, parity, p)
+                    let conjugation = &twist_conjugation;
+                    build_distances(&two_phase, &twist_moves, &classes, conjugation, parity, p)
                 };
                 let spec = if parity { LARGE } else { MEDIUM };
                 let distances = obtain(dir, &spec, build, progress, &mut report);
@@ -207,13 +180,13 @@ impl OptimalTables {
                     twist_conjugation,
                     distances: Pruning::from_bytes(distances),
                 };
-                (moves, Some(sorted))
+                Some(sorted)
             }
         };
         let tables = OptimalTables {
             size,
             two_phase,
-            moves,
+            twist_moves,
             sorted,
         };
         (tables, report)
@@ -237,10 +210,11 @@ impl OptimalTables {
     /// The coordinates after move `m`, an index into [`MOVES`].
     #[inline]
     pub(super) fn after(&self, (twist, flip, slice): Coords, m: usize) -> Coords {
+        let moves = &self.two_phase.moves;
         (
-            self.moves.twist.apply(twist, m),
-            self.moves.flip.apply(flip, m),
-            self.moves.slice.apply(slice, m),
+            self.twist_moves.apply(twist, m),
+            moves.flip.apply(flip, m),
+            moves.slice_sorted.apply(slice, m),
         )
     }
 
@@ -305,8 +279,7 @@ impl OptimalTables {
     }
 }
 
-/// Builds the coordinate move tables, the flip-sorted-slice classes and the twist conjugation,
-/// encoded.
+/// Builds the flip-sorted-slice classes and the twist conjugation, encoded.
 fn build_classes(progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
     let step = |done| Progress {
         stage: "sorted-slice symmetry classes",
@@ -315,7 +288,6 @@ fn build_classes(progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
     };
     progress(step(0));
     let mut encoder = Encoder::default();
-    CoordMoves::build().encode(&mut encoder);
     Conjugation::<TwistParity>::build().encode(&mut encoder);
     progress(step(1));
     SymmetryClasses::<FlipSliceSorted>::build().encode(&mut encoder);
@@ -326,42 +298,39 @@ fn build_classes(progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
 /// Reads what [`build_classes`] wrote.
 fn decode_classes(
     decoder: &mut Decoder<'_>,
-) -> Option<(
-    CoordMoves,
-    SymmetryClasses<FlipSliceSorted>,
-    Conjugation<TwistParity>,
-)> {
-    let moves = CoordMoves::decode(decoder)?;
+) -> Option<(SymmetryClasses<FlipSliceSorted>, Conjugation<TwistParity>)> {
     let conjugation = Conjugation::decode(decoder)?;
     let classes = SymmetryClasses::decode(decoder)?;
-    Some((moves, classes, conjugation))
+    Some((classes, conjugation))
 }
 
-/// Builds the distances mod 3 of the medium (without `parity`) or large size.
+/// Builds the distances mod 3 of the medium (without `parity`) or large size, moving the flip,
+/// sorted slice and twist with the two-phase move tables and the twist-parity one.
 fn build_distances(
-    moves: &CoordMoves,
+    two_phase: &TwoPhaseTables,
+    twist_moves: &MoveTable<TwistParity>,
     classes: &SymmetryClasses<FlipSliceSorted>,
     twist_conjugation: &Conjugation<TwistParity>,
     parity: bool,
     progress: &mut dyn FnMut(Progress),
 ) -> Vec<u8> {
+    let moves = &two_phase.moves;
     let move_pair = |pair: FlipSliceSorted, m| {
         FlipSliceSorted::new(
             moves.flip.apply(pair.flip(), m),
-            moves.slice.apply(pair.slice(), m),
+            moves.slice_sorted.apply(pair.slice(), m),
         )
     };
     let stage = "sorted-slice distances";
     let table = if parity {
         let conjugate = |t, s| twist_conjugation.apply(t, s);
-        Mod3Pruning::build(classes, move_pair, &moves.twist, conjugate, stage, progress)
+        Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
     } else {
-        let twists = MoveTable::<Twist>::build(&MOVES[..]);
         let conjugate = |t: Twist, s| {
             let with_parity = TwistParity(t.0 << 1);
             twist_conjugation.apply(with_parity, s).twist()
         };
-        Mod3Pruning::build(classes, move_pair, &twists, conjugate, stage, progress)
+        Mod3Pruning::build(classes, move_pair, &moves.twist, conjugate, stage, progress)
     };
     table.into_bytes()
 }

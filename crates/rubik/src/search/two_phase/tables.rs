@@ -89,13 +89,14 @@ const PHASE2: TableSpec = TableSpec::new("twophase-phase2", TABLES_VERSION);
 /// Where each move takes each coordinate: the phase-1 coordinates and the corners under all 18
 /// moves (phase 1 carries the corners and the slice order along, for phase 2's first test), the
 /// other phase-2 coordinates under the ten of [`PHASE2_MOVES`].
-pub(super) struct MoveTables {
-    pub(super) twist: MoveTable<Twist>,
-    pub(super) flip: MoveTable<Flip>,
+/// The optimal solver's tables move their twist, flip and sorted slice with these too.
+pub(crate) struct MoveTables {
+    pub(crate) twist: MoveTable<Twist>,
+    pub(crate) flip: MoveTable<Flip>,
     /// For the tables over slice positions.
     slice: MoveTable<SlicePosition>,
     /// For the search, which needs the slice edges' order when phase 1 ends.
-    pub(super) slice_sorted: MoveTable<SliceSorted>,
+    pub(crate) slice_sorted: MoveTable<SliceSorted>,
     pub(super) corners: MoveTable<CornerPerm>,
     pub(super) ud_edges: MoveTable<UdEdgePerm>,
     pub(super) slice_perm: MoveTable<SlicePerm>,
@@ -219,7 +220,7 @@ struct SymmetricPhase2 {
 /// Every table of the two-phase solver.
 pub struct TwoPhaseTables {
     size: TableSize,
-    pub(super) moves: MoveTables,
+    pub(crate) moves: MoveTables,
     /// See [`MoveTables::near_goal`].
     near_goal: [u32; 19],
     phase1: Phase1Bound,
