@@ -118,6 +118,11 @@ impl Figures {
 }
 
 /// `count` uniformly random states from `seed`.
+/// A time budget per state as the header line says it.
+fn budget_text(timeout_ms: Option<u64>) -> String {
+    timeout_ms.map_or("none".to_string(), |t| format!("{t} ms"))
+}
+
 fn random_states(count: usize, seed: u64) -> Result<Vec<CubieCube>, CliError> {
     if count == 0 {
         return Err(CliError::BadInput("--count must be at least 1".into()));
@@ -189,9 +194,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
         })
     };
     let length = max_length.map_or("none".to_string(), |l| l.to_string());
-    let budget = args
-        .timeout_ms
-        .map_or("none".to_string(), |t| format!("{t} ms"));
+    let budget = budget_text(args.timeout_ms);
     out.line(&format!(
         "{} random states (seed {}), max length {length}, budget {budget}",
         states.len(),
@@ -220,9 +223,7 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
     ))?;
     let solver = Optimal::with_metric(&tables, args.metric);
     let states = random_states(args.count, args.seed)?;
-    let budget = args
-        .timeout_ms
-        .map_or("none".to_string(), |t| format!("{t} ms"));
+    let budget = budget_text(args.timeout_ms);
     out.line(&format!(
         "{} random states (seed {}), budget {budget}, {} threads per state",
         states.len(),
