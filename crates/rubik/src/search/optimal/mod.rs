@@ -8,35 +8,44 @@
 //! a time, since every quarter turn changes the corner permutation's parity: the distance has
 //! the parity of the state's corner permutation.
 //!
-//! The lower bound ([`OptimalTables`]) is the largest of three distances read from one table, one for
-//! the state seen along each axis (conjugated by the diagonal turn): the distance to a goal
-//! every solution passes through (phase 1's subgroup, or with the large table that subgroup
-//! with the slice edges also solved), so each of them, and their maximum, is at most the
-//! distance to solved, in either metric (a quarter turn is a face turn). Each view's coordinates follow the moves through the move tables, every
-//! move first mapped into the view's frame by a table made once.
+//! The lower bound ([`OptimalTables`]) is the largest of three distances read from one table,
+//! one for the state seen along each axis (conjugated by the diagonal turn): the distance to a
+//! goal every solution passes through (phase 1's subgroup, or with the larger tables that
+//! subgroup with the slice edges also solved), so each of them, and their maximum, is at most
+//! the distance to solved, in either metric (a quarter turn is a face turn). Each view's
+//! coordinates follow the moves through the move tables, every move first mapped into the
+//! view's frame by a table made once.
 //!
 //! A two-phase solution comes first: it bounds the answer from above, ends the search as soon
 //! as the proved lower bound reaches its length, and is what a search stopped by its budget
-//! still has to offer. Within each deepening the subtrees under the first two moves are
-//! searched side by side on all cores; the first solution found ends the deepening.
+//! still has to offer.
+//!
+//! The search waits mostly on memory: each child of a node reads a symmetry class, then a table
+//! entry, in each view it needs, both likely misses of every cache. Within each deepening the
+//! subtrees under the first three moves are tasks, claimed one at a time by a worker on each
+//! core; a worker searches eight of them side by side, each on an explicit stack, and turns
+//! to the next as soon as one has started loading what it reads next, so the waits overlap.
+//! The first solution found ends the deepening.
 
 mod tables;
 
 pub use tables::{OptimalTableSize, OptimalTables};
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-use rayon::prelude::*;
 
 use super::Metric;
 use super::two_phase::{Limits, Solution, TwoPhase, moves_seen_along_axes};
 use crate::cubie::{CubieCube, MOVES};
 use tables::{Coords, Probe};
 
-/// The moves fixed before the search splits into tasks run side by side (18 × 15 subtrees).
-const SPLIT_DEPTH: usize = 2;
+/// The moves fixed before the search splits into tasks (subtrees): a few thousand of them.
+const SPLIT_DEPTH: usize = 3;
+
+/// How many subtrees a worker searches side by side: while one waits for table entries, the
+/// others compute.
+const LANES: usize = 8;
 
 /// Search nodes a task visits between looks at the shared budget and flags.
 const CHECK_EVERY: u64 = 1 << 12;
@@ -257,14 +266,18 @@ impl<'t> Optimal<'t> {
         self.two_phase.solve(cube, &limits).ok()
     }
 
-    /// The children of `node` after a move that may follow `path`, with `togo` moves left
-    /// after the move: those whose bound leaves a chance, written to `out`; returns how many.
-    /// The symmetry classes of all their views are prefetched as soon as their coordinates are
-    /// known.
+    /// The children of `node` after the moves that may follow `path`, with `togo` moves left
+    /// after the move, written to `out`, with the views whose bounds are read first. With none
+    /// left a child must be solved, which its coordinates tell without a table: only those
+    /// children are kept, and no bound is read.
+    ///
+    /// When the node's bound leaves no slack, every child must come nearer in the view that
+    /// sets it, which few do: that view is read first, alone, and the other two only for the
+    /// children it keeps. Otherwise all three are read at once.
     #[inline]
-    fn children(&self, node: &Node, path: &[u8], togo: usize, out: &mut [(u8, Node); 18]) -> usize {
+    fn expand(&self, node: &Node, path: &[u8], togo: usize, out: &mut Children) {
         let tables = self.tables;
-        let mut count = 0;
+        out.count = 0;
         for &m in self.moves {
             if !self.may_follow(m, path) {
                 continue;
@@ -273,69 +286,124 @@ impl<'t> Optimal<'t> {
             for ((view, parent), seen) in child.views.iter_mut().zip(&node.views).zip(&self.seen) {
                 view.coords = tables.after(parent.coords, seen[m as usize] as usize);
             }
-            if togo == 0 {
-                // The child must be solved: its coordinates tell without a table read.
-                if child.views.iter().all(View::in_goal) {
-                    out[count] = (m, child);
-                    count += 1;
-                }
-                continue;
+            if togo > 0 || child.views.iter().all(View::in_goal) {
+                out.list[out.count] = (m, child);
+                out.count += 1;
             }
-            for view in &child.views {
-                tables.prefetch_class(view.coords);
-            }
-            out[count] = (m, child);
-            count += 1;
         }
-        if togo == 0 {
-            return count;
-        }
-        // When the node's bound leaves no slack, every child must come nearer in the view that
-        // sets it, which few do: that view is read first, alone, and the other two only for
-        // the children it leaves. Otherwise all three are read at once.
-        if usize::from(node.bound) <= togo {
-            return self.read_views(node, &[0, 1, 2], togo, &mut out[..count]);
-        }
-        let tightest = (0..3)
-            .max_by_key(|&v| node.views[v].distance)
-            .expect("three views");
-        let others = [(tightest + 1) % 3, (tightest + 2) % 3];
-        count = self.read_views(node, &[tightest], togo, &mut out[..count]);
-        self.read_views(node, &others, togo, &mut out[..count])
+        out.stages = if togo == 0 {
+            [ViewSet::NONE; 2]
+        } else if usize::from(node.bound) <= togo {
+            [ViewSet::ALL, ViewSet::NONE]
+        } else {
+            let tightest = (0..3)
+                .max_by_key(|&v| node.views[v].distance)
+                .expect("three views");
+            [ViewSet::one(tightest), ViewSet::ALL.without(tightest)]
+        };
     }
 
-    /// Reads the bounds of `views` of the children in `out` and keeps those whose bound leaves
-    /// a chance; returns how many. All their table entries are prefetched (their symmetry
-    /// classes already were, for all views) before any is read, so the cache misses overlap.
+    /// Starts loading the symmetry classes that the children's bounds in `views` need.
     #[inline]
-    fn read_views(
-        &self,
-        node: &Node,
-        views: &[usize],
-        togo: usize,
-        out: &mut [(u8, Node)],
-    ) -> usize {
-        let tables = self.tables;
-        let mut probes = [[Probe::default(); 3]; 18];
-        for (probe, (_, child)) in probes.iter_mut().zip(out.iter()) {
-            for &v in views {
-                probe[v] = tables.probe(child.views[v].coords);
+    fn prefetch_classes(&self, children: &Children, views: ViewSet) {
+        for (_, child) in &children.list[..children.count] {
+            for v in views.iter() {
+                self.tables.prefetch_class(child.views[v].coords);
             }
         }
+    }
+
+    /// Finds where the children's bounds in `views` are stored and starts loading them.
+    #[inline]
+    fn probe(&self, children: &mut Children, views: ViewSet) {
+        let Children {
+            list,
+            probes,
+            count,
+            ..
+        } = children;
+        for ((_, child), probe) in list.iter().zip(probes.iter_mut()).take(*count) {
+            for v in views.iter() {
+                probe[v] = self.tables.probe(child.views[v].coords);
+            }
+        }
+    }
+
+    /// Reads the children's bounds in `views` and keeps those that leave a chance within
+    /// `togo` moves.
+    #[inline]
+    fn keep(&self, node: &Node, togo: usize, children: &mut Children, views: ViewSet) {
         let mut kept = 0;
-        for i in 0..out.len() {
-            let (m, mut child) = out[i];
-            for &v in views {
-                let distance = tables.read(probes[i][v], node.views[v].distance);
+        for i in 0..children.count {
+            let (m, mut child) = children.list[i];
+            for v in views.iter() {
+                let distance = self
+                    .tables
+                    .read(children.probes[i][v], node.views[v].distance);
                 child.views[v].distance = distance;
                 child.bound = child.bound.max(distance);
             }
             if usize::from(child.bound) <= togo {
-                out[kept] = (m, child);
+                children.list[kept] = (m, child);
+                children.probes[kept] = children.probes[i];
                 kept += 1;
             }
         }
-        kept
+        children.count = kept;
+    }
+
+    /// The children of `node` that leave a chance, all steps at once.
+    fn children(&self, node: &Node, path: &[u8], togo: usize) -> Children {
+        let mut children = Children::default();
+        self.expand(node, path, togo, &mut children);
+        for views in children.stages {
+            self.prefetch_classes(&children, views);
+            self.probe(&mut children, views);
+            self.keep(node, togo, &mut children, views);
+        }
+        children
+    }
+}
+
+/// A set of the three views, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ViewSet(u8);
+
+impl ViewSet {
+    const NONE: ViewSet = ViewSet(0);
+    const ALL: ViewSet = ViewSet(0b111);
+
+    fn one(view: usize) -> ViewSet {
+        ViewSet(1 << view)
+    }
+
+    fn without(self, view: usize) -> ViewSet {
+        ViewSet(self.0 & !(1 << view))
+    }
+
+    fn iter(self) -> impl Iterator<Item = usize> {
+        (0..3).filter(move |v| self.0 >> v & 1 == 1)
+    }
+}
+
+/// A node's children, with where their bounds are stored while those load, and the views whose
+/// bounds are read in each of (at most) two rounds.
+#[derive(Clone, Copy)]
+struct Children {
+    list: [(u8, Node); 18],
+    probes: [[Probe; 3]; 18],
+    count: usize,
+    stages: [ViewSet; 2],
+}
+
+impl Default for Children {
+    fn default() -> Children {
+        Children {
+            list: [(0, Node::default()); 18],
+            probes: [[Probe::default(); 3]; 18],
+            count: 0,
+            stages: [ViewSet::NONE; 2],
+        }
     }
 }
 
@@ -391,29 +459,44 @@ impl<'s, 't> Search<'s, 't> {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    /// Searches every canonical sequence of `depth` moves from `root` for a solution, the
-    /// subtrees under the first moves side by side.
+    /// Searches every canonical sequence of `depth` moves from `root` for a solution. The
+    /// subtrees under the first moves are tasks; a worker on each core searches several of
+    /// them side by side, taking the next when one is done.
     fn deepen(&self, root: Node, depth: usize) {
         let mut tasks = Vec::new();
         let mut prefix = Vec::new();
         self.prefixes(&root, &mut prefix, depth, &mut tasks);
-        tasks.into_par_iter().for_each(|(prefix, node)| {
-            if self.done.load(Ordering::Relaxed) {
-                return;
-            }
-            let mut task = Task {
+        if self.count(0) {
+            return;
+        }
+        let next_task = AtomicUsize::new(0);
+        rayon::broadcast(|_| {
+            let mut worker = Worker {
                 search: self,
-                path: [0; MAX_DEPTH],
+                depth,
                 unflushed: 0,
             };
-            task.path[..prefix.len()].copy_from_slice(&prefix);
-            task.walk(&node, prefix.len(), depth - prefix.len());
-            task.flush();
+            worker.run(&tasks, &next_task);
+            worker.flush();
         });
     }
 
+    /// Adds `nodes` visited to the shared count, stops the search when a budget is spent or it
+    /// is cancelled, and returns whether the search is done.
+    fn count(&self, nodes: u64) -> bool {
+        let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        if total >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.stopped.store(true, Ordering::Relaxed);
+            self.done.store(true, Ordering::Relaxed);
+        }
+        self.done.load(Ordering::Relaxed)
+    }
+
     /// The nodes `SPLIT_DEPTH` moves below `node` (or at the bottom, when `depth` is smaller)
-    /// that the bound leaves, with the moves to them.
+    /// that the bound leaves, with the moves to them; none once the search is done.
     fn prefixes(
         &self,
         node: &Node,
@@ -425,10 +508,12 @@ impl<'s, 't> Search<'s, 't> {
             out.push((prefix.clone(), *node));
             return;
         }
-        let mut children = [(0u8, Node::default()); 18];
+        if self.count(1) {
+            return;
+        }
         let togo = depth - prefix.len() - 1;
-        let count = self.solver.children(node, prefix, togo, &mut children);
-        for &(m, child) in &children[..count] {
+        let children = self.solver.children(node, prefix, togo);
+        for &(m, child) in &children.list[..children.count] {
             prefix.push(m);
             self.prefixes(&child, prefix, depth, out);
             prefix.pop();
@@ -436,43 +521,173 @@ impl<'s, 't> Search<'s, 't> {
     }
 }
 
-/// One task: a depth-first walk of one subtree.
-struct Task<'a, 's, 't> {
+/// One core's share of a deepening: it takes tasks (subtrees) one after another and searches
+/// up to [`LANES`] of them side by side.
+struct Worker<'a, 's, 't> {
     search: &'a Search<'s, 't>,
-    path: [u8; MAX_DEPTH],
+    /// The length of the sequences searched.
+    depth: usize,
     /// Nodes visited and not yet added to the shared count.
     unflushed: u64,
 }
 
-impl Task<'_, '_, '_> {
-    /// Walks the subtree of `node` at `depth` with `togo` moves left; returns whether the
-    /// search is done (a solution found, or stopped).
-    fn walk(&mut self, node: &Node, depth: usize, togo: usize) -> bool {
-        if togo == 0 {
-            return self.check_goal(depth);
+/// A depth-first walk of one subtree on an explicit stack, so that it can pause wherever it
+/// waits for table entries.
+struct Lane {
+    path: [u8; MAX_DEPTH],
+    /// The node at each depth of the path from the subtree's root, and its children.
+    frames: Vec<Frame>,
+    /// The depth of the subtree's root (the length of its task's prefix).
+    root: usize,
+    /// The depth of the node being searched.
+    depth: usize,
+    step: Step,
+}
+
+/// A node on a lane's path and its children, of which `next` is searched next.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    node: Node,
+    children: Children,
+    /// The round of views read next.
+    stage: usize,
+    next: usize,
+}
+
+/// What a lane does next at its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Test the node if it is at the bottom, else make its children.
+    Expand,
+    /// Start loading the symmetry classes of the next round of views, if any.
+    Classes,
+    /// Find where the children's bounds are stored and start loading them.
+    Probe,
+    /// Read the bounds and keep the children they allow.
+    Read,
+    /// Search the next kept child, or go back up.
+    Next,
+}
+
+/// Where a lane's turn left it.
+enum Turn {
+    /// Waiting for table entries: the other lanes go on.
+    Waiting,
+    /// Its subtree is searched.
+    Finished,
+    /// The search is done (a solution found, or stopped).
+    Done,
+}
+
+impl Lane {
+    fn new(prefix: &[u8], node: Node, depth: usize) -> Lane {
+        let mut path = [0; MAX_DEPTH];
+        path[..prefix.len()].copy_from_slice(prefix);
+        let mut frames = vec![Frame::default(); depth - prefix.len() + 1];
+        frames[0].node = node;
+        Lane {
+            path,
+            frames,
+            root: prefix.len(),
+            depth: prefix.len(),
+            step: Step::Expand,
         }
-        self.unflushed += 1;
-        if self.unflushed >= CHECK_EVERY && self.flush() {
-            return true;
-        }
-        let mut children = [(0u8, Node::default()); 18];
-        let count = self
-            .search
-            .solver
-            .children(node, &self.path[..depth], togo - 1, &mut children);
-        for &(m, child) in &children[..count] {
-            self.path[depth] = m;
-            if self.walk(&child, depth + 1, togo - 1) {
-                return true;
+    }
+}
+
+impl Worker<'_, '_, '_> {
+    /// Searches tasks, taking the next unclaimed one from `tasks` whenever a lane is free,
+    /// until none is left or the search is done.
+    fn run(&mut self, tasks: &[(Vec<u8>, Node)], next_task: &AtomicUsize) {
+        let depth = self.depth;
+        let claim = || {
+            let (prefix, node) = tasks.get(next_task.fetch_add(1, Ordering::Relaxed))?;
+            Some(Lane::new(prefix, *node, depth))
+        };
+        let mut lanes: Vec<Lane> = (0..LANES).map_while(|_| claim()).collect();
+        while !lanes.is_empty() {
+            let mut i = 0;
+            while i < lanes.len() {
+                match self.turn(&mut lanes[i]) {
+                    Turn::Waiting => i += 1,
+                    Turn::Done => return,
+                    // Between tasks, a look at the budget and flags too.
+                    Turn::Finished if self.flush() => return,
+                    Turn::Finished => match claim() {
+                        Some(lane) => lanes[i] = lane,
+                        None => {
+                            lanes.swap_remove(i);
+                        }
+                    },
+                }
             }
         }
-        false
     }
 
-    /// At the bottom with every view's coordinates solved: whether the path solves the cube; if so,
-    /// records it and ends the deepening.
-    fn check_goal(&mut self, depth: usize) -> bool {
-        let moves = &self.path[..depth];
+    /// Runs `lane` until it waits for table entries, finishes its subtree, or the search is done.
+    fn turn(&mut self, lane: &mut Lane) -> Turn {
+        let solver = self.search.solver;
+        loop {
+            let depth = lane.depth;
+            let togo = self.depth - depth;
+            let frame = &mut lane.frames[depth - lane.root];
+            match lane.step {
+                Step::Expand if togo == 0 => {
+                    if self.check_goal(&lane.path[..depth]) {
+                        return Turn::Done;
+                    }
+                    lane.step = Step::Next;
+                }
+                Step::Expand => {
+                    self.unflushed += 1;
+                    if self.unflushed >= CHECK_EVERY && self.flush() {
+                        return Turn::Done;
+                    }
+                    let path = &lane.path[..depth];
+                    solver.expand(&frame.node, path, togo - 1, &mut frame.children);
+                    (frame.next, frame.stage) = (0, 0);
+                    lane.step = Step::Classes;
+                }
+                Step::Classes => {
+                    let views = frame.children.stages.get(frame.stage).copied();
+                    match views {
+                        Some(views) if views != ViewSet::NONE && frame.children.count > 0 => {
+                            solver.prefetch_classes(&frame.children, views);
+                            lane.step = Step::Probe;
+                            return Turn::Waiting;
+                        }
+                        _ => lane.step = Step::Next,
+                    }
+                }
+                Step::Probe => {
+                    let views = frame.children.stages[frame.stage];
+                    solver.probe(&mut frame.children, views);
+                    lane.step = Step::Read;
+                    return Turn::Waiting;
+                }
+                Step::Read => {
+                    let views = frame.children.stages[frame.stage];
+                    solver.keep(&frame.node, togo - 1, &mut frame.children, views);
+                    frame.stage += 1;
+                    lane.step = Step::Classes;
+                }
+                Step::Next if frame.next < frame.children.count => {
+                    let (m, child) = frame.children.list[frame.next];
+                    frame.next += 1;
+                    lane.path[depth] = m;
+                    lane.frames[depth + 1 - lane.root].node = child;
+                    lane.depth += 1;
+                    lane.step = Step::Expand;
+                }
+                Step::Next if depth == lane.root => return Turn::Finished,
+                Step::Next => lane.depth -= 1,
+            }
+        }
+    }
+
+    /// At the bottom with every view's coordinates solved: whether `moves` solve the cube; if
+    /// so, records them and ends the deepening.
+    fn check_goal(&mut self, moves: &[u8]) -> bool {
         let end = moves
             .iter()
             .fold(self.search.cube, |c, &m| c * MOVES[m as usize]);
@@ -485,20 +700,9 @@ impl Task<'_, '_, '_> {
         true
     }
 
-    /// Adds the nodes visited to the shared count, stops the search when a budget is spent or
-    /// it is cancelled, and returns whether the search is done.
+    /// Adds the nodes visited to the shared count; returns whether the search is done.
     fn flush(&mut self) -> bool {
-        let search = self.search;
-        let nodes = search.nodes.fetch_add(self.unflushed, Ordering::Relaxed) + self.unflushed;
-        self.unflushed = 0;
-        if nodes >= search.node_limit
-            || search.deadline.is_some_and(|d| Instant::now() >= d)
-            || search.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            search.stopped.store(true, Ordering::Relaxed);
-            search.done.store(true, Ordering::Relaxed);
-        }
-        search.done.load(Ordering::Relaxed)
+        self.search.count(std::mem::take(&mut self.unflushed))
     }
 }
 
