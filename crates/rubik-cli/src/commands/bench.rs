@@ -20,7 +20,8 @@ pub struct Args {
 
 #[derive(Debug, clap::Subcommand)]
 enum What {
-    /// Two-phase solving: time per state on one core, then throughput on all cores.
+    /// Two-phase solving: time per state on one core, then throughput on all cores (with a
+    /// time budget: each state searched on all cores).
     Solve(SolveArgs),
     /// Optimal solving: time per state, each state on all cores, and the optimal lengths.
     Optimal(OptimalArgs),
@@ -171,19 +172,27 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
         time: args.timeout_ms.map(Duration::from_millis),
         ..Limits::default()
     };
-    let solve_one = |cube: &CubieCube| -> Result<(Duration, usize), CliError> {
+    // With a time budget every state takes it all, so the run on all cores gives each state
+    // every thread in turn (more search in the same time); without, it measures throughput.
+    let budget_per_state = args.timeout_ms.is_some();
+    let solve_one = |cube: &CubieCube, parallel: bool| -> Result<(Duration, usize), CliError> {
         let t = Instant::now();
-        let solution = solver.solve(cube, &limits).map_err(bad)?;
+        let solution = if parallel {
+            solver.solve_parallel(cube, &limits)
+        } else {
+            solver.solve(cube, &limits)
+        }
+        .map_err(bad)?;
         let elapsed = t.elapsed();
         check_solves(cube, &solution.moves)?;
         Ok((elapsed, solution.len()))
     };
     let run = |parallel: bool| -> Result<Figures, CliError> {
         let t = Instant::now();
-        let results: Result<Vec<_>, _> = if parallel {
-            states.par_iter().map(solve_one).collect()
-        } else {
-            states.iter().map(solve_one).collect()
+        let results: Result<Vec<_>, _> = match (parallel, budget_per_state) {
+            (false, _) => states.iter().map(|c| solve_one(c, false)).collect(),
+            (true, true) => states.iter().map(|c| solve_one(c, true)).collect(),
+            (true, false) => states.par_iter().map(|c| solve_one(c, false)).collect(),
         };
         let wall = t.elapsed();
         let (times, lengths) = results?.into_iter().unzip();
@@ -204,7 +213,8 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
         out.line(&line)?;
     }
     if !args.single_only {
-        let label = format!("{} threads", rayon::current_num_threads());
+        let per_state = if budget_per_state { " per state" } else { "" };
+        let label = format!("{} threads{per_state}", rayon::current_num_threads());
         for line in run(true)?.describe(&label) {
             out.line(&line)?;
         }

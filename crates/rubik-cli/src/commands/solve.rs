@@ -68,7 +68,8 @@ pub struct Args {
     /// How to write each answer.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Alg)]
     format: SolveFormat,
-    /// Threads for a batch (default: all cores).
+    /// Threads (default: all cores): a batch solves that many states at once; the optimal
+    /// solver, and two-phase on a single state with --timeout-ms, search each state on them all.
     #[arg(long, short)]
     jobs: Option<usize>,
     /// The moves a solution may use (bfs): `faces` (U R F D L B by 1, 2 or 3 quarter turns),
@@ -220,7 +221,7 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                 let solver = two_phase_solver.get_or_init(|| {
                     TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()))
                 });
-                timed(|| two_phase(solver, &cube, args))?
+                timed(|| two_phase(solver, &cube, args, searches_at_once == 1))?
             }
             (Method::Optimal, _) => {
                 let solver = optimal_solver.get_or_init(|| {
@@ -253,8 +254,14 @@ fn pocket(solver: &Pocket, cube: &FaceletCube, args: &Args) -> Result<Found, Cli
     })
 }
 
-/// A solution by the two-phase algorithm.
-fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
+/// A solution by the two-phase algorithm; a state solved alone (not in a batch) with a time
+/// budget is searched on all threads.
+fn two_phase(
+    solver: &TwoPhase,
+    cube: &FaceletCube,
+    args: &Args,
+    alone: bool,
+) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
     if args.metric != Metric::Htm {
         return Err(CliError::BadInput(format!(
@@ -271,7 +278,12 @@ fn two_phase(solver: &TwoPhase, cube: &FaceletCube, args: &Args) -> Result<Found
         nodes: args.max_nodes,
         improve_nodes: no_limit.then_some(IMPROVE_NODES),
     };
-    let solution = solver.solve(&cube, &limits).map_err(bad)?;
+    let solution = if alone && limits.time.is_some() {
+        solver.solve_parallel(&cube, &limits)
+    } else {
+        solver.solve(&cube, &limits)
+    }
+    .map_err(bad)?;
     Ok(Found {
         alg: solution.alg(),
         length: solution.len(),

@@ -123,6 +123,37 @@ fn a_time_budget_keeps_the_best_solution() {
 }
 
 #[test]
+fn a_search_on_several_threads_finds_solutions_that_replay() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let solver = TwoPhase::new(&TABLES);
+    let mut rng = rubik::seeded_rng(21);
+    let budget = Limits {
+        time: Some(Duration::from_millis(20)),
+        ..Limits::default()
+    };
+    // Under a time budget alone, any solution at all may be all there was time for.
+    for (limits, longest) in [(within(21), 21), (budget, 30)] {
+        for _ in 0..4 {
+            let cube = CubieCube::random(&mut rng);
+            let solution = pool
+                .install(|| solver.solve_parallel(&cube, &limits))
+                .unwrap();
+            let end = solution
+                .moves
+                .iter()
+                .fold(cube, |c, &m| c * MOVES[m as usize]);
+            assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
+            assert!(solution.len() <= longest);
+        }
+    }
+    let solved = pool.install(|| solver.solve_parallel(&CubieCube::SOLVED, &budget));
+    assert!(solved.unwrap().is_empty());
+}
+
+#[test]
 fn random_state_scrambles_make_their_state() {
     let solver = TwoPhase::new(&TABLES);
     let a = rubik::scramble::random_state_3x3(&mut rubik::seeded_rng(5), &solver);

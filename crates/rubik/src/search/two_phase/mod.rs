@@ -20,6 +20,8 @@
 //! exact tests replace the table reads, and phase 1 carries the corner permutation and the slice
 //! edges' order along, so that most phase-2 starts are refused without building a cube.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod tables;
@@ -130,20 +132,77 @@ impl<'t> TwoPhase<'t> {
 
     /// Solves `cube` within `limits`: see [`Limits`].
     pub fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError> {
-        let mut search = Search::new(self, cube, limits);
+        let mut search = Search::new(self, cube, limits, None, (0, 1));
         search.run();
-        match search.best {
+        let target = search.target;
+        Self::outcome(search.best, search.nodes, search.out_of_budget, target)
+    }
+
+    /// Solves `cube` within `limits` on every thread of the current `rayon` pool, the six views
+    /// shared out among them, which share the best solution found. Under a time budget it
+    /// searches that many times as far; the answer may then differ from run to run, and node
+    /// budgets count each thread's nodes apart.
+    pub fn solve_parallel(
+        &self,
+        cube: &CubieCube,
+        limits: &Limits,
+    ) -> Result<Solution, SolveError> {
+        if cube.is_solved() {
+            return self.solve(cube, limits);
+        }
+        let shared = Shared {
+            target: AtomicUsize::new(initial_target(limits)),
+            best: Mutex::new(None),
+            done: AtomicBool::new(false),
+        };
+        let threads = rayon::broadcast(|context| {
+            let part = (context.index(), context.num_threads());
+            let mut search = Search::new(self, cube, limits, Some(&shared), part);
+            search.run();
+            (search.nodes, search.out_of_budget)
+        });
+        let nodes = threads.iter().map(|&(nodes, _)| nodes).sum();
+        let out_of_budget = threads.iter().any(|&(_, out)| out);
+        let target = shared.target.into_inner();
+        let best = shared.best.into_inner().expect("no search panics");
+        Self::outcome(best, nodes, out_of_budget, target)
+    }
+
+    /// The best solution found, or why there is none.
+    fn outcome(
+        best: Option<Vec<u8>>,
+        nodes: u64,
+        budget_ran_out: bool,
+        target: usize,
+    ) -> Result<Solution, SolveError> {
+        match best {
             Some(moves) => Ok(Solution {
                 moves,
-                budget_ran_out: search.out_of_budget,
-                nodes: search.nodes,
+                budget_ran_out,
+                nodes,
             }),
             None => Err(SolveError::BudgetRanOut {
-                max_length: search.target,
-                nodes: search.nodes,
+                max_length: target,
+                nodes,
             }),
         }
     }
+}
+
+/// The longest total a search accepts at first: the limit, else (when a budget will end the
+/// search) any, else God's number.
+fn initial_target(limits: &Limits) -> usize {
+    let budget = limits.time.is_some() || limits.nodes.is_some();
+    limits.max_length.unwrap_or(if budget { 30 } else { 20 })
+}
+
+/// What the searches of one solve on several threads share.
+struct Shared {
+    /// The longest total still wanted: the limit, then one less than the best found.
+    target: AtomicUsize,
+    best: Mutex<Option<Vec<u8>>>,
+    /// Set when a search is done for good (the first solution was wanted, or a budget ran out).
+    done: AtomicBool,
 }
 
 /// For each axis r and move k (an index into [`MOVES`]): the move that the state seen along
@@ -237,12 +296,24 @@ struct Search<'s, 't> {
     node_limit: u64,
     out_of_budget: bool,
     done: bool,
+    /// What this search shares with the other threads' searches of the same state, if any.
+    shared: Option<&'s Shared>,
 }
 
 impl<'s, 't> Search<'s, 't> {
-    fn new(solver: &'s TwoPhase<'t>, cube: &CubieCube, limits: &Limits) -> Search<'s, 't> {
+    /// The search of `cube`'s views number `index`, `index + count`, ... (all with `(0, 1)`),
+    /// sharing its best solution with other threads' searches through `shared`.
+    fn new(
+        solver: &'s TwoPhase<'t>,
+        cube: &CubieCube,
+        limits: &Limits,
+        shared: Option<&'s Shared>,
+        (index, count): (usize, usize),
+    ) -> Search<'s, 't> {
         let budget = limits.time.is_some() || limits.nodes.is_some();
         let views = (0..6)
+            .skip(index)
+            .step_by(count)
             .map(|v| {
                 let (axis, inverse) = (v % 3, v >= 3);
                 let start = if inverse { cube.inverse() } else { *cube };
@@ -271,7 +342,7 @@ impl<'s, 't> Search<'s, 't> {
         Search {
             solver,
             views,
-            target: limits.max_length.unwrap_or(if budget { 30 } else { 20 }),
+            target: initial_target(limits),
             first_only: limits.max_length.is_some() || !budget,
             improve_nodes: limits.improve_nodes,
             best: None,
@@ -280,11 +351,12 @@ impl<'s, 't> Search<'s, 't> {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             out_of_budget: false,
             done: false,
+            shared,
         }
     }
 
     fn run(&mut self) {
-        if self.views[0].cube.is_solved() {
+        if self.views.first().is_some_and(|view| view.cube.is_solved()) {
             self.best = Some(Vec::new());
             return;
         }
@@ -305,7 +377,12 @@ impl<'s, 't> Search<'s, 't> {
                 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.out_of_budget = true;
-            self.done = true;
+            self.finish();
+        } else if before >> 10 != self.nodes >> 10 {
+            if let Some(shared) = self.shared {
+                self.target = self.target.min(shared.target.load(Ordering::Relaxed));
+                self.done |= shared.done.load(Ordering::Relaxed);
+            }
         }
         self.done
     }
@@ -549,6 +626,15 @@ impl<'s, 't> Search<'s, 't> {
                 *m = *m / 3 * 3 + (2 - *m % 3);
             }
         }
+        if let Some(shared) = self.shared {
+            let mut best = shared.best.lock().expect("no search panics");
+            if best.as_ref().is_none_or(|b| b.len() > moves.len()) {
+                *best = Some(moves.clone());
+            }
+            shared
+                .target
+                .fetch_min(length.saturating_sub(1), Ordering::Relaxed);
+        }
         self.best = Some(moves);
         if self.first_only {
             if let Some(extra) = self.improve_nodes.take() {
@@ -557,9 +643,17 @@ impl<'s, 't> Search<'s, 't> {
             }
         }
         if self.first_only || length == 0 {
-            self.done = true;
+            self.finish();
         } else {
             self.target = length - 1;
+        }
+    }
+
+    /// Ends this search, and with it the other threads' searches of the state.
+    fn finish(&mut self) {
+        self.done = true;
+        if let Some(shared) = self.shared {
+            shared.done.store(true, Ordering::Relaxed);
         }
     }
 }
