@@ -535,7 +535,8 @@ struct Worker<'a, 's, 't> {
 /// waits for table entries.
 struct Lane {
     path: [u8; MAX_DEPTH],
-    /// The node at each depth of the path from the subtree's root, and its children.
+    /// The node at each depth of the path from the subtree's root, and its children (room for
+    /// any task of the deepening: reused from task to task).
     frames: Vec<Frame>,
     /// The depth of the subtree's root (the length of its task's prefix).
     root: usize,
@@ -580,18 +581,22 @@ enum Turn {
 }
 
 impl Lane {
-    fn new(prefix: &[u8], node: Node, depth: usize) -> Lane {
-        let mut path = [0; MAX_DEPTH];
-        path[..prefix.len()].copy_from_slice(prefix);
-        let mut frames = vec![Frame::default(); depth - prefix.len() + 1];
-        frames[0].node = node;
+    /// An idle lane with room for paths of `depth` moves.
+    fn new(depth: usize) -> Lane {
         Lane {
-            path,
-            frames,
-            root: prefix.len(),
-            depth: prefix.len(),
+            path: [0; MAX_DEPTH],
+            frames: vec![Frame::default(); depth + 1],
+            root: 0,
+            depth: 0,
             step: Step::Expand,
         }
+    }
+
+    /// Starts the lane on the subtree of `node`, reached by `prefix`.
+    fn start(&mut self, prefix: &[u8], node: Node) {
+        self.path[..prefix.len()].copy_from_slice(prefix);
+        self.frames[0].node = node;
+        (self.root, self.depth, self.step) = (prefix.len(), prefix.len(), Step::Expand);
     }
 }
 
@@ -599,12 +604,22 @@ impl Worker<'_, '_, '_> {
     /// Searches tasks, taking the next unclaimed one from `tasks` whenever a lane is free,
     /// until none is left or the search is done.
     fn run(&mut self, tasks: &[(Vec<u8>, Node)], next_task: &AtomicUsize) {
-        let depth = self.depth;
-        let claim = || {
-            let (prefix, node) = tasks.get(next_task.fetch_add(1, Ordering::Relaxed))?;
-            Some(Lane::new(prefix, *node, depth))
+        // Starts `lane` on the next unclaimed task; false when none is left.
+        let claim = |lane: &mut Lane| match tasks.get(next_task.fetch_add(1, Ordering::Relaxed)) {
+            Some((prefix, node)) => {
+                lane.start(prefix, *node);
+                true
+            }
+            None => false,
         };
-        let mut lanes: Vec<Lane> = (0..LANES).map_while(|_| claim()).collect();
+        let mut lanes: Vec<Lane> = Vec::with_capacity(LANES);
+        for _ in 0..LANES {
+            let mut lane = Lane::new(self.depth);
+            if !claim(&mut lane) {
+                break;
+            }
+            lanes.push(lane);
+        }
         while !lanes.is_empty() {
             let mut i = 0;
             while i < lanes.len() {
@@ -613,12 +628,10 @@ impl Worker<'_, '_, '_> {
                     Turn::Done => return,
                     // Between tasks, a look at the budget and flags too.
                     Turn::Finished if self.flush() => return,
-                    Turn::Finished => match claim() {
-                        Some(lane) => lanes[i] = lane,
-                        None => {
-                            lanes.swap_remove(i);
-                        }
-                    },
+                    Turn::Finished if claim(&mut lanes[i]) => {}
+                    Turn::Finished => {
+                        lanes.swap_remove(i);
+                    }
                 }
             }
         }

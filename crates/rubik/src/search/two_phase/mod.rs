@@ -367,18 +367,19 @@ impl<'s, 't> Search<'s, 't> {
         }
     }
 
-    /// Counts `count` nodes; ends the search when a budget runs out.
+    /// Counts `count` nodes; ends the search when a budget runs out or another thread ended it.
     #[inline]
     fn visit(&mut self, count: u64) -> bool {
         let before = self.nodes;
         self.nodes += count;
+        // Every 1024 nodes: a look at the clock and at what the other threads found.
+        let checkpoint = before >> 10 != self.nodes >> 10;
         if self.nodes >= self.node_limit
-            || (before >> 10 != self.nodes >> 10
-                && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (checkpoint && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.out_of_budget = true;
             self.finish();
-        } else if before >> 10 != self.nodes >> 10 {
+        } else if checkpoint {
             if let Some(shared) = self.shared {
                 self.target = self.target.min(shared.target.load(Ordering::Relaxed));
                 self.done |= shared.done.load(Ordering::Relaxed);
