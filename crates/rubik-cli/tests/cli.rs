@@ -561,7 +561,7 @@ fn solve_optimal_counts_either_metric() {
             "solve",
             "--optimal",
             "--optimal-tables",
-            "huge",
+            "giant",
             "--alg",
             "R",
         ],

@@ -23,8 +23,9 @@ pub struct TableArgs {
     #[arg(long, default_value_t = TableSize::Default, global = true)]
     tables_size: TableSize,
     /// Which tables the optimal solver reads: small (the default two-phase tables, 135 MB; a
-    /// random state takes many minutes), medium (0.94 GB, built in a minute or two) or large
-    /// (1.8 GB, built in a few minutes; the fastest).
+    /// random state takes many minutes), medium (0.94 GB, built in a minute or two), large
+    /// (1.8 GB, built in a few minutes) or huge (5.1 GB, built in about ten minutes; the
+    /// fastest).
     #[arg(long, default_value_t = OptimalTableSize::Large, global = true)]
     optimal_tables: OptimalTableSize,
     /// Keep the tables in memory only: neither read nor write the cache.

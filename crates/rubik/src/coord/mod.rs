@@ -4,9 +4,11 @@
 //! [`CornerPerm`], [`UdEdgePerm`], [`SlicePerm`], ...), so a table built for one cannot be indexed by
 //! another. The two-phase solver's phase 1 works on twist, flip and the positions of the four
 //! E-slice edges; phase 2, inside ⟨U, D, R2, L2, F2, B2⟩, on the permutations of the corners, of
-//! the eight U/D edges and of the slice edges. The optimal solver's large table refines phase 1
-//! with the order of the slice edges ([`SliceSorted`], [`FlipSliceSorted`]). The 2×2 ([`CornerCube`](crate::CornerCube)) has
-//! its own pair, [`PocketPerm`] and [`PocketTwist`], over the seven corners other than DBL.
+//! the eight U/D edges and of the slice edges. The optimal solver's larger tables refine phase 1:
+//! with the order of the slice edges ([`SliceSorted`], [`FlipSliceSorted`]) and the corner
+//! parity ([`TwistParity`]), or with the corner parity and which positions hold the D-layer
+//! corners ([`CornerSplit`], [`TwistParitySplit`]). The 2×2 ([`CornerCube`](crate::CornerCube))
+//! has its own pair, [`PocketPerm`] and [`PocketTwist`], over the seven corners other than DBL.
 //! Every coordinate of the solved cube is 0.
 
 mod phase1;
@@ -14,7 +16,8 @@ mod phase2;
 mod pocket;
 
 pub use phase1::{
-    Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist, TwistParity,
+    CornerSplit, Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist, TwistParity,
+    TwistParitySplit,
 };
 pub use phase2::{CornerPerm, SlicePerm, UdEdgePerm};
 pub use pocket::{PocketPerm, PocketTwist};
@@ -117,6 +120,50 @@ pub(crate) fn number(digits: &[u8], base: usize) -> usize {
         .fold(0, |n, &d| n * base + d as usize)
 }
 
+/// The rank of a set of four of `N` positions: counting positions from the back (position
+/// `N - 1` is 0), the sorted positions `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the last
+/// four positions rank 0 and the ranks fill `0..C(N, 4)`.
+pub(crate) fn rank_four_of<const N: usize>(occupied: impl Fn(usize) -> bool) -> usize {
+    let mut rank = 0;
+    let mut found = 0;
+    for from_back in 0..N {
+        if occupied(N - 1 - from_back) {
+            found += 1;
+            rank += binomial(from_back, found);
+        }
+    }
+    rank
+}
+
+/// The set of four of `N` positions with this [`rank_four_of`] rank.
+pub(crate) fn four_of<const N: usize>(mut rank: usize) -> [bool; N] {
+    let mut occupied = [false; N];
+    for k in (1..=4).rev() {
+        let from_back = (0..N)
+            .rev()
+            .find(|&p| binomial(p, k) <= rank)
+            .expect("rank < C(N, 4)");
+        rank -= binomial(from_back, k);
+        occupied[N - 1 - from_back] = true;
+    }
+    occupied
+}
+
+/// The pieces `pieces` (in their home order) arranged so that the last four stand, in order,
+/// in the `occupied` positions and the others, in order, everywhere else.
+pub(crate) fn last_four_in<T: Copy, const N: usize>(occupied: [bool; N], pieces: [T; N]) -> [T; N] {
+    let (mut last, mut first) = (N - 4, 0);
+    std::array::from_fn(|position| {
+        let next = if occupied[position] {
+            &mut last
+        } else {
+            &mut first
+        };
+        *next += 1;
+        pieces[*next - 1]
+    })
+}
+
 /// The binomial coefficient C(n, k), 0 when k > n.
 pub(crate) const fn binomial(n: usize, k: usize) -> usize {
     if k > n {
@@ -146,6 +193,15 @@ mod tests {
         assert_eq!(rank_permutation([0u8, 1, 2, 3, 4, 5, 6, 7]), 0);
         assert_eq!(rank_permutation([7u8, 6, 5, 4, 3, 2, 1, 0]), 40319);
         assert_eq!(binomial(12, 4), 495);
+        for rank in 0..70 {
+            let occupied = four_of::<8>(rank);
+            assert_eq!(occupied.iter().filter(|&&o| o).count(), 4);
+            assert_eq!(rank_four_of::<8>(|p| occupied[p]), rank);
+        }
+        assert_eq!(
+            four_of::<8>(0),
+            [false, false, false, false, true, true, true, true]
+        );
     }
 
     /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate
@@ -169,6 +225,8 @@ mod tests {
         check::<SliceSorted>();
         check::<FlipSliceSorted>();
         check::<TwistParity>();
+        check::<CornerSplit>();
+        check::<TwistParitySplit>();
         check::<CornerPerm>();
         check::<UdEdgePerm>();
         check::<SlicePerm>();
@@ -193,6 +251,9 @@ mod tests {
             prop_assert_eq!(sorted.position(), SlicePosition::of(&cube));
             prop_assert_eq!(sorted.in_slice().is_some(), sorted.position() == SlicePosition(0));
             prop_assert_eq!(CornerPerm::of(&(CornerPerm::of(&cube).representative() * MOVES[m])), CornerPerm::of(&moved));
+            let corners = TwistParitySplit::of(&cube).representative() * MOVES[m];
+            prop_assert_eq!(TwistParitySplit::of(&corners), TwistParitySplit::of(&moved));
+            prop_assert_eq!(TwistParitySplit::of(&cube).split(), CornerSplit::of(&cube));
         }
 
         #[test]

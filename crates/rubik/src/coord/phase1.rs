@@ -2,8 +2,8 @@
 //! without their order).
 
 use super::{
-    Coordinate, SlicePerm, binomial, coordinate_type, digits_with_zero_sum, indexing, number,
-    rank_permutation, unrank_permutation,
+    Coordinate, SlicePerm, coordinate_type, digits_with_zero_sum, four_of, indexing, last_four_in,
+    number, rank_four_of, rank_permutation, unrank_permutation,
 };
 use crate::cubie::{Corner, CubieCube, Edge};
 
@@ -123,50 +123,15 @@ impl Coordinate for Flip {
 }
 
 impl SlicePosition {
-    /// The rank of the set of slice-edge positions: counting positions from the back (BR = 0,
-    /// UR = 11), the sorted positions `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the solved
-    /// set {0, 1, 2, 3} is 0 and the ranks fill 0..495.
-    fn rank(occupied: impl Fn(usize) -> bool) -> usize {
-        let mut rank = 0;
-        let mut found = 0;
-        for from_back in 0..12 {
-            if occupied(11 - from_back) {
-                found += 1;
-                rank += binomial(from_back, found);
-            }
-        }
-        rank
-    }
-
     /// Whether each position holds a slice edge, for this coordinate.
     fn occupied(self) -> [bool; 12] {
-        let mut rank = self.index();
-        let mut occupied = [false; 12];
-        for k in (1..=4).rev() {
-            let from_back = (0..12)
-                .rev()
-                .find(|&p| binomial(p, k) <= rank)
-                .expect("rank < 495");
-            rank -= binomial(from_back, k);
-            occupied[11 - from_back] = true;
-        }
-        occupied
+        four_of(self.index())
     }
 
     /// The edges in positions order for this coordinate: slice edges FR, FL, BL, BR in the
     /// occupied positions, the others in order elsewhere.
     fn arrangement(self) -> [Edge; 12] {
-        let occupied = self.occupied();
-        let (mut slice, mut other) = (Edge::FR.index(), 0);
-        std::array::from_fn(|position| {
-            let next = if occupied[position] {
-                &mut slice
-            } else {
-                &mut other
-            };
-            *next += 1;
-            Edge::ALL[*next - 1]
-        })
+        last_four_in(self.occupied(), Edge::ALL)
     }
 }
 
@@ -178,7 +143,7 @@ impl Coordinate for SlicePosition {
 
     fn of(cube: &CubieCube) -> Self {
         let edges = cube.edge_permutation();
-        SlicePosition(SlicePosition::rank(|p| is_slice_edge(edges[p])) as u16)
+        SlicePosition(rank_four_of::<12>(|p| is_slice_edge(edges[p])) as u16)
     }
 
     fn representative(self) -> CubieCube {
@@ -241,7 +206,7 @@ impl Coordinate for SliceSorted {
         for edge in edges.iter().filter(|e| is_slice_edge(**e)) {
             *slots.next().expect("four slice edges") = (edge.index() - Edge::FR.index()) as u8;
         }
-        let position = SlicePosition::rank(|p| is_slice_edge(edges[p]));
+        let position = rank_four_of::<12>(|p| is_slice_edge(edges[p]));
         SliceSorted((position * 24 + rank_permutation(order)) as u16)
     }
 
@@ -284,14 +249,90 @@ impl Coordinate for TwistParity {
     }
 
     fn representative(self) -> CubieCube {
-        let twists: [u8; 8] = digits_with_zero_sum(self.twist().index(), 3);
-        let mut corners = Corner::ALL;
-        if self.0 & 1 == 1 {
-            corners.swap(0, 1);
-        }
+        with_corners(Corner::ALL, self)
+    }
+}
+
+/// The cube with the corners `corners` (in position order, edges home), twisted and permuted
+/// to match `twist`: if the parity of `corners` is not the one wanted, the first two U-layer
+/// corners change places.
+fn with_corners(mut corners: [Corner; 8], twist: TwistParity) -> CubieCube {
+    let twists: [u8; 8] = digits_with_zero_sum(twist.twist().index(), 3);
+    let cube = |corners: [Corner; 8]| {
         CubieCube::from_pieces_unchecked(
             std::array::from_fn(|i| (corners[i], twists[i])),
             std::array::from_fn(|i| (Edge::ALL[i], 0)),
         )
+    };
+    if u16::from(cube(corners).corner_parity()) != twist.0 & 1 {
+        let mut upper = (0..8).filter(|&p| corners[p].index() < 4);
+        let (a, b) = (upper.next(), upper.next());
+        corners.swap(a.expect("four U corners"), b.expect("four U corners"));
+    }
+    cube(corners)
+}
+
+coordinate_type!(
+    /// Which four positions hold the D-layer corners DFR, DLF, DBL, DRB (in any order), 0..70.
+    CornerSplit(u8),
+    70
+);
+
+impl Coordinate for CornerSplit {
+    type Cube = CubieCube;
+    const COUNT: usize = 70;
+    const NAME: &'static str = "cornersplit";
+    indexing!(u8);
+
+    fn of(cube: &CubieCube) -> Self {
+        let corners = cube.corner_permutation();
+        CornerSplit(rank_four_of::<8>(|p| corners[p].index() >= 4) as u8)
+    }
+
+    fn representative(self) -> CubieCube {
+        TwistParitySplit::new(TwistParity(0), self).representative()
+    }
+}
+
+coordinate_type!(
+    /// [`TwistParity`] and [`CornerSplit`] together (`twist parity · 70 + split`), 0..306,180:
+    /// the corners' part of the optimal solver's huge table.
+    TwistParitySplit(u32),
+    4374 * 70
+);
+
+impl TwistParitySplit {
+    /// The pair from its parts.
+    #[inline]
+    pub fn new(twist: TwistParity, split: CornerSplit) -> TwistParitySplit {
+        TwistParitySplit(u32::from(twist.0) * 70 + u32::from(split.0))
+    }
+
+    /// The twist and parity part.
+    #[inline]
+    pub fn twist_parity(self) -> TwistParity {
+        TwistParity((self.0 / 70) as u16)
+    }
+
+    /// The split part.
+    #[inline]
+    pub fn split(self) -> CornerSplit {
+        CornerSplit((self.0 % 70) as u8)
+    }
+}
+
+impl Coordinate for TwistParitySplit {
+    type Cube = CubieCube;
+    const COUNT: usize = 4374 * 70;
+    const NAME: &'static str = "twistparitysplit";
+    indexing!(u32);
+
+    fn of(cube: &CubieCube) -> Self {
+        TwistParitySplit::new(TwistParity::of(cube), CornerSplit::of(cube))
+    }
+
+    fn representative(self) -> CubieCube {
+        let corners = last_four_in(four_of(self.split().index()), Corner::ALL);
+        with_corners(corners, self.twist_parity())
     }
 }

@@ -17,7 +17,7 @@ mod pruning;
 pub mod storage;
 mod symmetry;
 
-pub use moves::MoveTable;
+pub use moves::{MoveFunction, MoveTable};
 
 /// Asks the processor to start loading `items[index]` into the cache, so that a later read does
 /// not wait on memory: a search probes its children's large-table entries this way before it

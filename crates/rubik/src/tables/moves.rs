@@ -15,6 +15,25 @@ pub struct MoveTable<C> {
     coordinate: PhantomData<C>,
 }
 
+/// Where each of a fixed set of moves takes coordinate `C`: a [`MoveTable`], or a pair of
+/// them moving the two parts of a coordinate too large for one.
+pub trait MoveFunction<C>: Sync {
+    /// The number of moves.
+    fn moves(&self) -> usize;
+    /// The coordinate after move number `m`.
+    fn apply(&self, coordinate: C, m: usize) -> C;
+}
+
+impl<C: Coordinate> MoveFunction<C> for MoveTable<C> {
+    fn moves(&self) -> usize {
+        self.moves
+    }
+    #[inline]
+    fn apply(&self, coordinate: C, m: usize) -> C {
+        MoveTable::apply(self, coordinate, m)
+    }
+}
+
 impl<C: Coordinate> MoveTable<C> {
     /// Builds the table for the moves `moves` (states), by moving each coordinate's
     /// representative.

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::codec::{Decoder, Encoder};
-use super::moves::MoveTable;
+use super::moves::MoveFunction;
 use super::storage::Progress;
 use super::symmetry::SymmetryClasses;
 use crate::coord::Coordinate;
@@ -66,8 +66,160 @@ impl<A: Coordinate> Reduction<A> for Unreduced {
     }
 }
 
-/// A depth not reached yet, while building.
-const UNKNOWN: u8 = u8::MAX;
+/// The depths found so far while a table is built: one entry per table entry, all unknown at
+/// first, set once each, from any thread.
+trait Depths: Sync {
+    /// Whether entry `index` is still unknown.
+    fn unknown(&self, index: usize) -> bool;
+    /// Whether entry `index` may be at `depth`. A store of residues also answers yes for the
+    /// depths `depth - 3`, `depth - 6`, ...: a search that takes those for `depth` loses time
+    /// but never sets a wrong entry, since their neighbours are all known already.
+    fn at(&self, index: usize, depth: u8) -> bool;
+    /// Sets entry `index` to `depth` if it is unknown; whether it was.
+    fn set(&self, index: usize, depth: u8) -> bool;
+}
+
+/// A byte an entry: the exact depth, [`u8::MAX`] while unknown.
+struct ByteDepths(Vec<AtomicU8>);
+
+impl Depths for ByteDepths {
+    #[inline]
+    fn unknown(&self, index: usize) -> bool {
+        self.0[index].load(Relaxed) == u8::MAX
+    }
+    #[inline]
+    fn at(&self, index: usize, depth: u8) -> bool {
+        self.0[index].load(Relaxed) == depth
+    }
+    #[inline]
+    fn set(&self, index: usize, depth: u8) -> bool {
+        // Two threads may both set one entry (to the same depth) and both count it.
+        let unknown = self.unknown(index);
+        if unknown {
+            self.0[index].store(depth, Relaxed);
+        }
+        unknown
+    }
+}
+
+/// Two bits an entry, packed as in a [`Mod3Pruning`]: the depth mod 3, or 3 while unknown.
+/// The table is built in place, a quarter of the memory of [`ByteDepths`].
+struct ResidueDepths(Vec<AtomicU8>);
+
+impl ResidueDepths {
+    #[inline]
+    fn get(&self, index: usize) -> u8 {
+        self.0[index / 4].load(Relaxed) >> (index % 4 * 2) & 3
+    }
+}
+
+impl Depths for ResidueDepths {
+    #[inline]
+    fn unknown(&self, index: usize) -> bool {
+        self.get(index) == 3
+    }
+    #[inline]
+    fn at(&self, index: usize, depth: u8) -> bool {
+        self.get(index) == depth % 3
+    }
+    #[inline]
+    fn set(&self, index: usize, depth: u8) -> bool {
+        if !self.unknown(index) {
+            return false;
+        }
+        // The entry's bits are 11: clearing the bits the residue lacks leaves the residue, and
+        // leaves the other entries of the byte alone whatever other threads do to them.
+        let clear = (3 ^ (depth % 3)) << (index % 4 * 2);
+        let before = self.0[index / 4].fetch_and(!clear, Relaxed);
+        before >> (index % 4 * 2) & 3 == 3
+    }
+}
+
+/// Fills `depths` by breadth-first search from the solved cube over the pairs (class of `A`,
+/// `B`); see [`Pruning::build`].
+fn breadth_first<A, B, R>(
+    depths: &impl Depths,
+    reduction: &R,
+    move_a: impl Fn(A, usize) -> A + Sync,
+    move_b: &impl MoveFunction<B>,
+    conjugate_b: impl Fn(B, UdSymmetry) -> B + Sync,
+    stage: &'static str,
+    progress: &mut dyn FnMut(Progress),
+) where
+    A: Coordinate,
+    B: Coordinate<Cube = A::Cube>,
+    R: Reduction<A>,
+{
+    let width = B::COUNT;
+    let total = reduction.classes() * width;
+    // Sets (class, b) and its symmetric twins to `depth`; counts the entries it set.
+    let mark = |class: usize, b: B, depth: u8| -> u64 {
+        let base = class * width;
+        if !depths.set(base + b.index(), depth) {
+            return 0;
+        }
+        let stabilizer = reduction.stabilizer(class);
+        let twins = UdSymmetry::all().filter(|s| s.index() > 0 && stabilizer >> s.index() & 1 == 1);
+        1 + twins
+            .map(|s| u64::from(depths.set(base + conjugate_b(b, s).index(), depth)))
+            .sum::<u64>()
+    };
+    let (start, s) = reduction.class_of(A::of(&A::Cube::SOLVED));
+    let mut filled = mark(start, conjugate_b(B::of(&A::Cube::SOLVED), s), 0);
+    let mut frontier_size = filled;
+    for depth in 0..u8::MAX - 1 {
+        // Forward, each entry at `depth` marks its unknown neighbours; backward, each unknown
+        // entry looks for a neighbour at `depth`. Backward costs less once fewer entries are
+        // unknown than about twice the frontier: most of them find a neighbour at once.
+        let backward = (total as u64).saturating_sub(filled) < 2 * frontier_size;
+        let added = AtomicU64::new(0);
+        (0..reduction.classes()).into_par_iter().for_each(|class| {
+            let base = class * width;
+            let mut entries: Vec<B> = (0..width)
+                .filter(|&b| match backward {
+                    true => depths.unknown(base + b),
+                    false => depths.at(base + b, depth),
+                })
+                .map(B::from_index)
+                .collect();
+            let a = reduction.representative(class);
+            let mut count = 0;
+            for m in 0..move_b.moves() {
+                if entries.is_empty() {
+                    break;
+                }
+                let (next_class, s) = reduction.class_of(move_a(a, m));
+                if backward {
+                    let next = next_class * width;
+                    entries.retain(|&b| {
+                        let neighbour = conjugate_b(move_b.apply(b, m), s).index();
+                        let found = depths.at(next + neighbour, depth);
+                        if found && depths.set(base + b.index(), depth + 1) {
+                            count += 1;
+                        }
+                        !found
+                    });
+                } else {
+                    for &b in &entries {
+                        count += mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
+                    }
+                }
+            }
+            added.fetch_add(count, Relaxed);
+        });
+        let added = added.into_inner();
+        filled += added;
+        frontier_size = added;
+        progress(Progress {
+            stage,
+            done: filled.min(total as u64),
+            total: total as u64,
+        });
+        if added == 0 {
+            break;
+        }
+    }
+}
 
 /// Distances to solved, `BITS` bits an entry (4: the distance up to 15; 2: the distance mod 3),
 /// over any byte storage (a `Vec` when built, a memory map when loaded).
@@ -80,13 +232,14 @@ pub type Mod3Pruning<S = Vec<u8>> = Pruning<S, 2>;
 
 impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// Builds the table of distances over the pairs (class of `A`, `B`) by breadth-first search
-    /// from the solved cube with `moves` moves. `move_a` moves the first coordinate, `move_b`
-    /// the second; `conjugate_b` conjugates the second by a symmetry. `progress` hears, as
-    /// `stage`, the entries filled so far out of all, after each depth.
+    /// from the solved cube. `move_a` moves the first coordinate, `move_b` the second (both
+    /// with the same moves); `conjugate_b` conjugates the second by a symmetry. `progress`
+    /// hears, as `stage`, the entries filled so far out of all, after each depth. A table of
+    /// residues is built in place; one of four bits takes a byte an entry while it is built.
     pub fn build<A, B, R>(
         reduction: &R,
         move_a: impl Fn(A, usize) -> A + Sync,
-        move_b: &MoveTable<B>,
+        move_b: &impl MoveFunction<B>,
         conjugate_b: impl Fn(B, UdSymmetry) -> B + Sync,
         stage: &'static str,
         progress: &mut dyn FnMut(Progress),
@@ -96,105 +249,42 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
         B: Coordinate<Cube = A::Cube>,
         R: Reduction<A>,
     {
-        let width = B::COUNT;
-        let total = reduction.classes() * width;
-        let depths: Vec<AtomicU8> = (0..total)
-            .into_par_iter()
-            .map(|_| AtomicU8::new(UNKNOWN))
-            .collect();
-        // Marks (class, b) and its symmetric twins at `depth`; counts the entries it filled.
-        let mark = |class: usize, b: B, depth: u8| -> u64 {
-            let block = &depths[class * width..(class + 1) * width];
-            if block[b.index()].load(Relaxed) != UNKNOWN {
-                return 0;
-            }
-            block[b.index()].store(depth, Relaxed);
-            let mut filled = 1;
-            let stabilizer = reduction.stabilizer(class);
-            for s in UdSymmetry::all().filter(|s| s.index() > 0 && stabilizer >> s.index() & 1 == 1)
-            {
-                let twin = conjugate_b(b, s).index();
-                if block[twin].load(Relaxed) == UNKNOWN {
-                    block[twin].store(depth, Relaxed);
-                    filled += 1;
-                }
-            }
-            filled
-        };
-        let (start, s) = reduction.class_of(A::of(&A::Cube::SOLVED));
-        let mut filled = mark(start, conjugate_b(B::of(&A::Cube::SOLVED), s), 0);
-        let mut frontier_size = filled;
-        for depth in 0..UNKNOWN - 1 {
-            // Forward, each entry at `depth` marks its unknown neighbours; backward, each unknown
-            // entry looks for a neighbour at `depth`. Backward costs less once fewer entries are
-            // unknown than about twice the frontier: most of them find a neighbour at once.
-            // (Forward, two threads may both mark one entry, so `filled` can overcount.)
-            let backward = (total as u64).saturating_sub(filled) < 2 * frontier_size;
-            let added = AtomicU64::new(0);
-            (0..reduction.classes()).into_par_iter().for_each(|class| {
-                let block = &depths[class * width..(class + 1) * width];
-                let wanted = if backward { UNKNOWN } else { depth };
-                let mut entries: Vec<B> = (0..width)
-                    .filter(|&b| block[b].load(Relaxed) == wanted)
-                    .map(B::from_index)
-                    .collect();
-                let a = reduction.representative(class);
-                let mut count = 0;
-                for m in 0..move_b.moves() {
-                    if entries.is_empty() {
-                        break;
-                    }
-                    let (next_class, s) = reduction.class_of(move_a(a, m));
-                    if backward {
-                        let next = &depths[next_class * width..(next_class + 1) * width];
-                        entries.retain(|&b| {
-                            let neighbour = conjugate_b(move_b.apply(b, m), s).index();
-                            let found = next[neighbour].load(Relaxed) == depth;
-                            if found {
-                                block[b.index()].store(depth + 1, Relaxed);
-                                count += 1;
-                            }
-                            !found
-                        });
-                    } else {
-                        for &b in &entries {
-                            count +=
-                                mark(next_class, conjugate_b(move_b.apply(b, m), s), depth + 1);
-                        }
-                    }
-                }
-                added.fetch_add(count, Relaxed);
-            });
-            let added = added.into_inner();
-            filled += added;
-            frontier_size = added;
-            progress(Progress {
+        let total = reduction.classes() * B::COUNT;
+        let unknown = |count| (0..count).into_par_iter().map(|_| AtomicU8::new(u8::MAX));
+        let bytes = if BITS == 2 {
+            let depths = ResidueDepths(unknown(total.div_ceil(4)).collect());
+            breadth_first(
+                &depths,
+                reduction,
+                move_a,
+                move_b,
+                conjugate_b,
                 stage,
-                done: filled.min(total as u64),
-                total: total as u64,
-            });
-            if added == 0 {
-                break;
-            }
-        }
-        let per_byte = 8 / BITS;
-        let bytes = depths
-            .par_chunks(per_byte)
-            .map(|entries| {
-                entries.iter().enumerate().fold(0u8, |byte, (i, depth)| {
-                    byte | Self::entry_bits(depth.load(Relaxed)) << (i * BITS)
+                progress,
+            );
+            depths.0.into_iter().map(AtomicU8::into_inner).collect()
+        } else {
+            let depths = ByteDepths(unknown(total).collect());
+            breadth_first(
+                &depths,
+                reduction,
+                move_a,
+                move_b,
+                conjugate_b,
+                stage,
+                progress,
+            );
+            depths
+                .0
+                .par_chunks(8 / BITS)
+                .map(|entries| {
+                    entries.iter().enumerate().fold(0u8, |byte, (i, depth)| {
+                        byte | depth.load(Relaxed).min(15) << (i * BITS)
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        };
         Pruning { bytes }
-    }
-
-    /// An entry's bits for a distance.
-    fn entry_bits(depth: u8) -> u8 {
-        match BITS {
-            4 => depth.min(15),
-            _ => depth % 3,
-        }
     }
 
     /// Writes the table as one section.
@@ -289,6 +379,7 @@ mod tests {
     use super::*;
     use crate::coord::{CornerPerm, SlicePerm};
     use crate::cubie::MOVES;
+    use crate::tables::MoveTable;
 
     /// The ten moves of phase 2, as indices into `MOVES`.
     const PHASE2: [usize; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];

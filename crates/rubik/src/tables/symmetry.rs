@@ -176,7 +176,7 @@ impl<C: Coordinate<Cube = CubieCube>> Conjugation<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coord::{CornerPerm, FlipSlice, Twist};
+    use crate::coord::{CornerPerm, CornerSplit, FlipSlice, Twist, TwistParity};
     use crate::seeded_rng;
 
     #[test]
@@ -199,19 +199,24 @@ mod tests {
         );
     }
 
-    #[test]
-    fn twist_conjugation_matches_pieces() {
-        let table = Conjugation::<Twist>::build();
+    /// Conjugating coordinate `C` by table agrees with conjugating random cubes.
+    fn conjugation_matches_pieces<C: Coordinate<Cube = CubieCube>>() {
+        let table = Conjugation::<C>::build();
         let mut rng = seeded_rng(13);
         for _ in 0..100 {
             let cube = CubieCube::random(&mut rng);
             for s in UdSymmetry::all() {
-                assert_eq!(
-                    table.apply(Twist::of(&cube), s),
-                    Twist::of(&cube.conjugate(s))
-                );
+                let by_table = table.apply(C::of(&cube), s);
+                assert_eq!(by_table, C::of(&cube.conjugate(s)), "{}", C::NAME);
             }
         }
+    }
+
+    #[test]
+    fn conjugations_match_pieces() {
+        conjugation_matches_pieces::<Twist>();
+        conjugation_matches_pieces::<TwistParity>();
+        conjugation_matches_pieces::<CornerSplit>();
     }
 
     #[test]

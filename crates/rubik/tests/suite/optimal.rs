@@ -153,55 +153,59 @@ fn the_superflip_bound_stays_within_twenty() {
     }
 }
 
-/// The medium and large tables from the cache (`RUBIK_TABLES` or the user's cache directory):
-/// minutes and about 3 GB to build the first time.
+/// The larger tables from the cache (`RUBIK_TABLES` or the user's cache directory): up to a
+/// quarter of an hour and 8 GB to build the first time.
 fn cached(size: OptimalTableSize) -> OptimalTables {
     let dir = rubik::tables::storage::default_dir();
     OptimalTables::load_or_build(dir.as_deref(), size, &mut |_| {}).0
 }
 
 #[test]
-#[ignore = "builds the medium and large tables (minutes, 3 GB); run with --ignored"]
+#[ignore = "builds the medium, large and huge tables (a quarter of an hour, 8 GB); run with --ignored"]
 fn the_larger_tables_give_consistent_lower_bounds() {
-    let (small, medium, large) = (
-        Optimal::new(&TABLES),
-        cached(OptimalTableSize::Medium),
-        cached(OptimalTableSize::Large),
-    );
-    let (medium, large) = (Optimal::new(&medium), Optimal::new(&large));
+    let larger = [
+        OptimalTableSize::Medium,
+        OptimalTableSize::Large,
+        OptimalTableSize::Huge,
+    ]
+    .map(cached);
+    let small = Optimal::new(&TABLES);
+    let larger = larger.each_ref().map(Optimal::new);
     let mut rng = rubik::seeded_rng(5);
     for _ in 0..300 {
         let cube = CubieCube::random(&mut rng);
-        let bounds = [&small, &medium, &large].map(|o| o.lower_bound(&cube));
-        assert!(
-            bounds[0] <= bounds[1] && bounds[1] <= bounds[2],
-            "{bounds:?}"
-        );
-        assert!(bounds[2] <= 20, "{bounds:?}");
-        for m in MOVES.iter() {
-            let next = large.lower_bound(&(cube * *m));
+        let floor = small.lower_bound(&cube);
+        for optimal in &larger {
+            let bound = optimal.lower_bound(&cube);
             assert!(
-                next.abs_diff(bounds[2]) <= 1,
-                "{cube}: {} then {next}",
-                bounds[2]
+                (floor..=20).contains(&bound),
+                "{cube}: {floor} then {bound}"
             );
+            for m in MOVES.iter() {
+                let next = optimal.lower_bound(&(cube * *m));
+                assert!(next.abs_diff(bound) <= 1, "{cube}: {bound} then {next}");
+            }
         }
     }
     for length in 0..=10 {
         let stickers = stickers_of(&random_moves(3, length, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
-        assert!(large.lower_bound(&cube) <= length, "{stickers}");
+        for optimal in &larger {
+            assert!(optimal.lower_bound(&cube) <= length, "{stickers}");
+        }
     }
-    // Searches over each table agree (the large table has more than 2³² entries: every index
-    // must reach its own entry).
+    // Searches over each table agree (the larger tables have more than 2³² entries: every
+    // index must reach its own entry).
     for length in 11..=14 {
         let stickers = stickers_of(&random_moves(3, length, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
-        let lengths =
-            [&small, &medium, &large].map(|o| match o.solve(&cube, &OptimalLimits::default()) {
+        let lengths = [&small].into_iter().chain(&larger).map(|o| {
+            match o.solve(&cube, &OptimalLimits::default()) {
                 OptimalOutcome::Solved(solution) => solution.len(),
                 OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
-            });
+            }
+        });
+        let lengths: Vec<usize> = lengths.collect();
         assert!(
             lengths.iter().all(|&l| l == lengths[0] && l <= length),
             "{stickers}: {lengths:?}"

@@ -10,8 +10,8 @@
 //!
 //! The lower bound ([`OptimalTables`]) is the largest of three distances read from one table,
 //! one for the state seen along each axis (conjugated by the diagonal turn): the distance to a
-//! goal every solution passes through (phase 1's subgroup, or with the larger tables that
-//! subgroup with the slice edges also solved), so each of them, and their maximum, is at most
+//! goal every solution passes through (phase 1's subgroup, or with the larger tables a
+//! subgroup of it), so each of them, and their maximum, is at most
 //! the distance to solved, in either metric (a quarter turn is a face turn). Each view's
 //! coordinates follow the moves through the move tables, every move first mapped into the
 //! view's frame by a table made once.
@@ -125,8 +125,7 @@ struct View {
 impl View {
     /// Whether the view's coordinates are solved, read without a table.
     fn in_goal(&self) -> bool {
-        let (twist, flip, slice) = self.coords;
-        twist.0 == 0 && flip.0 == 0 && slice.0 == 0
+        self.coords.all_zero()
     }
 }
 

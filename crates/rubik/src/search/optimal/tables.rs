@@ -1,38 +1,47 @@
-//! The optimal solver's tables, in three sizes, built from the code or loaded from the cache.
+//! The optimal solver's tables, in four sizes, built from the code or loaded from the cache.
 //!
 //! | size | lower bound | bytes | build |
 //! |---|---|---|---|
 //! | [`OptimalTableSize::Small`] | the two-phase default tables' phase-1 distance (4 bits) | 136 MB | ≈ 7 s |
 //! | [`OptimalTableSize::Medium`] | the distance to twist, flip and the slice edges solved in order, over (flip-sorted-slice class, twist), mod 3 | 0.94 GB | ≈ 1.5 min |
 //! | [`OptimalTableSize::Large`] | the same with the corner parity even too, over (flip-sorted-slice class, twist and corner parity), mod 3 | 1.8 GB | ≈ 3 min |
+//! | [`OptimalTableSize::Huge`] | the distance to phase 1's goal with the corner parity even and the D-layer corners in the D layer, over (flip-slice class, twist, corner parity and split), mod 3 | 5.1 GB | ≈ 12 min |
 //!
 //! Each bound reads a state seen along each of the three axes; the solver takes the largest.
 //! The medium goal is the phase-1 goal with the four slice edges also in their places, so its
 //! distances are one to two moves longer and the search visits a hundred times fewer nodes;
 //! the large goal tells apart what a quarter turn of U or D does there, and halves the nodes
-//! again. The two larger sizes share the flip-sorted-slice symmetry classes (1,523,864 of them,
-//! 107 MB), and every size holds the two-phase default tables, which give the first upper
-//! bound. A distance mod 3 is enough for a search that knows the distance of the node it came
-//! from: a move changes it by -1, 0 or +1, three values that differ mod 3.
+//! again. The huge goal trades the slice edges' order for where the corners are; its classes
+//! are the two-phase tables' flip-slice classes, 4 MB that stay in the cache, where the two
+//! sizes below share the flip-sorted-slice classes (1,523,864 of them, 107 MB). Every size
+//! holds the two-phase default tables, which give the first upper bound. A distance mod 3 is
+//! enough for a search that knows the distance of the node it came from: a move changes it by
+//! -1, 0 or +1, three values that differ mod 3.
 
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use crate::coord::{Coordinate, Flip, FlipSliceSorted, SliceSorted, Twist, TwistParity};
+use crate::coord::{
+    Coordinate, CornerSplit, Flip, FlipSlice, FlipSliceSorted, SliceSorted, Twist, TwistParity,
+    TwistParitySplit,
+};
 use crate::cubie::{CubieCube, MOVES};
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 use crate::tables::cache::{decoded, obtain};
-use crate::tables::codec::{Decoder, Encoder};
+use crate::tables::codec::Encoder;
 use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
-use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses};
+use crate::tables::{Conjugation, Mod3Pruning, MoveFunction, MoveTable, Pruning, SymmetryClasses};
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
 const TABLES_VERSION: u64 = 2;
 
-const SORTED_CLASSES: TableSpec = TableSpec::new("optimal-sorted-classes", TABLES_VERSION);
+/// The sorted-slice classes' own version: version 3 dropped the twist conjugation from the
+/// file (it is built on load).
+const SORTED_CLASSES: TableSpec = TableSpec::new("optimal-sorted-classes", 3);
 const MEDIUM: TableSpec = TableSpec::new("optimal-sorted-mod3", TABLES_VERSION);
 const LARGE: TableSpec = TableSpec::new("optimal-parity-mod3", TABLES_VERSION);
+const HUGE: TableSpec = TableSpec::new("optimal-split-mod3", TABLES_VERSION);
 
 /// Which lower bound the optimal solver reads: the trade between memory, build time and speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,14 +54,17 @@ pub enum OptimalTableSize {
     /// About 1.8 GB, built in a few minutes; a random state takes seconds to a minute.
     #[default]
     Large,
+    /// About 5.1 GB, built in about ten minutes; the fastest.
+    Huge,
 }
 
 impl OptimalTableSize {
     /// Every size, smallest first.
-    pub const ALL: [OptimalTableSize; 3] = [
+    pub const ALL: [OptimalTableSize; 4] = [
         OptimalTableSize::Small,
         OptimalTableSize::Medium,
         OptimalTableSize::Large,
+        OptimalTableSize::Huge,
     ];
 
     /// The files this size keeps in the cache.
@@ -62,6 +74,7 @@ impl OptimalTableSize {
             OptimalTableSize::Small => {}
             OptimalTableSize::Medium => specs.extend([SORTED_CLASSES, MEDIUM]),
             OptimalTableSize::Large => specs.extend([SORTED_CLASSES, LARGE]),
+            OptimalTableSize::Huge => specs.push(HUGE),
         }
         specs
     }
@@ -73,6 +86,7 @@ impl fmt::Display for OptimalTableSize {
             OptimalTableSize::Small => "small",
             OptimalTableSize::Medium => "medium",
             OptimalTableSize::Large => "large",
+            OptimalTableSize::Huge => "huge",
         })
     }
 }
@@ -84,50 +98,49 @@ impl FromStr for OptimalTableSize {
         OptimalTableSize::ALL
             .into_iter()
             .find(|size| size.to_string() == text)
-            .ok_or_else(|| format!("`{text}` is not an optimal table size (small, medium, large)"))
+            .ok_or_else(|| {
+                format!("`{text}` is not an optimal table size (small, medium, large, huge)")
+            })
     }
 }
 
-/// The coordinates the lower bound reads, for one view of a state.
-pub(super) type Coords = (TwistParity, Flip, SliceSorted);
+/// The coordinates the lower bounds read, for one view of a state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Coords {
+    twist: TwistParity,
+    split: CornerSplit,
+    flip: Flip,
+    slice: SliceSorted,
+}
 
-/// The distance mod 3 to twist, flip and sorted slice all solved (with `parity`, and the
-/// corner parity even), over (flip-sorted-slice class, twist and maybe parity).
-struct SortedBound {
-    parity: bool,
-    classes: SymmetryClasses<FlipSliceSorted>,
+impl Coords {
+    /// Whether every coordinate is solved (as it is in all three views of the solved cube).
+    pub(super) fn all_zero(self) -> bool {
+        self == Coords::default()
+    }
+}
+
+/// How a mod-3 table finds a state's entry: from the symmetry class of its edges' coordinate
+/// and its corners' coordinate seen through the symmetry that takes the edges to their class.
+enum Indexing {
+    /// Medium (without `parity`) and large: over (flip-sorted-slice class, twist and maybe
+    /// corner parity).
+    Sorted {
+        parity: bool,
+        classes: SymmetryClasses<FlipSliceSorted>,
+    },
+    /// Huge: over (flip-slice class, twist, corner parity and split), with the two-phase
+    /// tables' flip-slice classes.
+    Split {
+        split_conjugation: Conjugation<CornerSplit>,
+    },
+}
+
+/// A distance mod 3 to a goal inside phase 1's, over a symmetry-reduced pair of coordinates.
+struct Mod3Bound {
+    indexing: Indexing,
     twist_conjugation: Conjugation<TwistParity>,
     distances: Mod3Pruning<Table>,
-}
-
-impl SortedBound {
-    /// The table index of a state's coordinates.
-    #[inline]
-    fn index(&self, (twist, flip, slice): Coords) -> usize {
-        let (class, s) = self.classes.class_of(FlipSliceSorted::new(flip, slice));
-        let twist = self.twist_conjugation.apply(twist, s);
-        if self.parity {
-            class * TwistParity::COUNT + twist.index()
-        } else {
-            class * Twist::COUNT + twist.twist().index()
-        }
-    }
-
-    /// The number of entries.
-    fn entries(&self) -> usize {
-        let width = if self.parity {
-            TwistParity::COUNT
-        } else {
-            Twist::COUNT
-        };
-        self.classes.count() * width
-    }
-
-    /// Whether a state with these coordinates is in the table's goal.
-    fn in_goal(&self, (twist, flip, slice): Coords) -> bool {
-        let twist = if self.parity { twist.0 } else { twist.0 >> 1 };
-        twist == 0 && flip.0 == 0 && slice.0 == 0
-    }
 }
 
 /// Every table of the optimal solver.
@@ -135,12 +148,16 @@ pub struct OptimalTables {
     size: OptimalTableSize,
     /// The two-phase default tables, whose move tables also move the flip and sorted slice.
     two_phase: TwoPhaseTables,
-    /// Where each move takes the twist and corner parity (built on load: 4374 × 18 entries).
+    /// Where each move takes the twist and corner parity, and the corner split (built on load:
+    /// 4374 × 18 and 70 × 18 entries).
     twist_moves: MoveTable<TwistParity>,
-    sorted: Option<SortedBound>,
+    split_moves: MoveTable<CornerSplit>,
+    /// The bound of the medium and larger sizes; the small size reads the phase-1 distance.
+    mod3: Option<Mod3Bound>,
 }
 
-/// Where a view's bound is stored: a table index (the large table has more than 2³² entries).
+/// Where a view's bound is stored: a table index (the larger tables have more than 2³²
+/// entries).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Probe(usize);
 
@@ -160,35 +177,36 @@ impl OptimalTables {
     ) -> (OptimalTables, LoadReport) {
         let (two_phase, mut report) =
             TwoPhaseTables::load_or_build(dir, TableSize::Default, progress);
-        let twist_moves = MoveTable::build(&MOVES[..]);
-        let sorted = match size {
-            OptimalTableSize::Small => None,
-            OptimalTableSize::Medium | OptimalTableSize::Large => {
-                let parity = size == OptimalTableSize::Large;
-                let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
-                let (classes, twist_conjugation) =
-                    decoded(&file, decode_classes, build_classes, progress);
-                let build = |p: &mut dyn FnMut(Progress)| {
-                    let conjugation = &twist_conjugation;
-                    build_distances(&two_phase, &twist_moves, &classes, conjugation, parity, p)
-                };
-                let spec = if parity { LARGE } else { MEDIUM };
-                let distances = obtain(dir, &spec, build, progress, &mut report);
-                let sorted = SortedBound {
-                    parity,
-                    classes,
-                    twist_conjugation,
-                    distances: Pruning::from_bytes(distances),
-                };
-                Some(sorted)
-            }
-        };
-        let tables = OptimalTables {
+        let mut tables = OptimalTables {
             size,
             two_phase,
-            twist_moves,
-            sorted,
+            twist_moves: MoveTable::build(&MOVES[..]),
+            split_moves: MoveTable::build(&MOVES[..]),
+            mod3: None,
         };
+        let twist_conjugation = Conjugation::build();
+        let (indexing, spec) = match size {
+            OptimalTableSize::Small => return (tables, report),
+            OptimalTableSize::Medium | OptimalTableSize::Large => {
+                let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
+                let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
+                let parity = size == OptimalTableSize::Large;
+                let spec = if parity { LARGE } else { MEDIUM };
+                (Indexing::Sorted { parity, classes }, spec)
+            }
+            OptimalTableSize::Huge => {
+                let split_conjugation = Conjugation::build();
+                (Indexing::Split { split_conjugation }, HUGE)
+            }
+        };
+        let build =
+            |p: &mut dyn FnMut(Progress)| tables.build_distances(&indexing, &twist_conjugation, p);
+        let distances = obtain(dir, &spec, build, progress, &mut report);
+        tables.mod3 = Some(Mod3Bound {
+            indexing,
+            twist_conjugation,
+            distances: Pruning::from_bytes(distances),
+        });
         (tables, report)
     }
 
@@ -202,45 +220,117 @@ impl OptimalTables {
         &self.two_phase
     }
 
+    /// The two-phase default tables' flip-slice classes.
+    fn flip_slice_classes(&self) -> &SymmetryClasses<FlipSlice> {
+        self.two_phase
+            .flip_slice_classes()
+            .expect("the default two-phase tables have flip-slice classes")
+    }
+
     /// The coordinates of a state.
     pub(super) fn coords(cube: &CubieCube) -> Coords {
-        (TwistParity::of(cube), Flip::of(cube), SliceSorted::of(cube))
+        Coords {
+            twist: TwistParity::of(cube),
+            split: CornerSplit::of(cube),
+            flip: Flip::of(cube),
+            slice: SliceSorted::of(cube),
+        }
     }
 
     /// The coordinates after move `m`, an index into [`MOVES`].
     #[inline]
-    pub(super) fn after(&self, (twist, flip, slice): Coords, m: usize) -> Coords {
+    pub(super) fn after(&self, coords: Coords, m: usize) -> Coords {
         let moves = &self.two_phase.moves;
-        (
-            self.twist_moves.apply(twist, m),
-            moves.flip.apply(flip, m),
-            moves.slice_sorted.apply(slice, m),
-        )
+        Coords {
+            twist: self.twist_moves.apply(coords.twist, m),
+            split: self.split_moves.apply(coords.split, m),
+            flip: moves.flip.apply(coords.flip, m),
+            slice: moves.slice_sorted.apply(coords.slice, m),
+        }
+    }
+
+    /// The index of `coords` in a mod-3 table.
+    #[inline]
+    fn index(&self, bound: &Mod3Bound, coords: Coords) -> usize {
+        match &bound.indexing {
+            Indexing::Sorted { parity, classes } => {
+                let (class, s) = classes.class_of(FlipSliceSorted::new(coords.flip, coords.slice));
+                let twist = bound.twist_conjugation.apply(coords.twist, s);
+                if *parity {
+                    class * TwistParity::COUNT + twist.index()
+                } else {
+                    class * Twist::COUNT + twist.twist().index()
+                }
+            }
+            Indexing::Split { split_conjugation } => {
+                let edges = FlipSlice::new(coords.flip, coords.slice.position());
+                let (class, s) = self.flip_slice_classes().class_of(edges);
+                let corners = TwistParitySplit::new(
+                    bound.twist_conjugation.apply(coords.twist, s),
+                    split_conjugation.apply(coords.split, s),
+                );
+                class * TwistParitySplit::COUNT + corners.index()
+            }
+        }
+    }
+
+    /// Whether a state with these coordinates is in a mod-3 table's goal.
+    fn in_goal(bound: &Mod3Bound, coords: Coords) -> bool {
+        let twist_goal = match bound.indexing {
+            Indexing::Sorted { parity: false, .. } => coords.twist.twist() == Twist(0),
+            _ => coords.twist == TwistParity(0),
+        };
+        twist_goal
+            && coords.flip == Flip(0)
+            && match bound.indexing {
+                Indexing::Sorted { .. } => coords.slice == SliceSorted(0),
+                Indexing::Split { .. } => {
+                    coords.slice.position().0 == 0 && coords.split == CornerSplit(0)
+                }
+            }
+    }
+
+    /// The number of entries of a mod-3 table.
+    fn entries(&self, bound: &Mod3Bound) -> usize {
+        match &bound.indexing {
+            Indexing::Sorted {
+                parity: true,
+                classes,
+            } => classes.count() * TwistParity::COUNT,
+            Indexing::Sorted {
+                parity: false,
+                classes,
+            } => classes.count() * Twist::COUNT,
+            Indexing::Split { .. } => self.flip_slice_classes().count() * TwistParitySplit::COUNT,
+        }
     }
 
     /// Starts loading the symmetry class that [`probe`](Self::probe) will read.
     #[inline]
-    pub(super) fn prefetch_class(&self, (_, flip, slice): Coords) {
-        match &self.sorted {
-            Some(sorted) => sorted.classes.prefetch(FlipSliceSorted::new(flip, slice)),
-            None => self.two_phase.prefetch_class(flip, slice.position()),
+    pub(super) fn prefetch_class(&self, coords: Coords) {
+        match &self.mod3 {
+            Some(Mod3Bound {
+                indexing: Indexing::Sorted { classes, .. },
+                ..
+            }) => classes.prefetch(FlipSliceSorted::new(coords.flip, coords.slice)),
+            _ => self
+                .two_phase
+                .prefetch_class(coords.flip, coords.slice.position()),
         }
     }
 
     /// Where the bound of `coords` is stored; starts loading it.
     #[inline]
     pub(super) fn probe(&self, coords: Coords) -> Probe {
-        match &self.sorted {
-            Some(sorted) => {
-                let index = sorted.index(coords);
-                sorted.distances.prefetch(index);
+        match &self.mod3 {
+            Some(bound) => {
+                let index = self.index(bound, coords);
+                bound.distances.prefetch(index);
                 Probe(index)
             }
             None => {
-                let (twist, flip, slice) = coords;
-                let probe = self
-                    .two_phase
-                    .phase1_probe(twist.twist(), flip, slice.position());
+                let (twist, flip, slice) = (coords.twist.twist(), coords.flip, coords.slice);
+                let probe = self.two_phase.phase1_probe(twist, flip, slice.position());
                 Probe(probe.index() as usize)
             }
         }
@@ -250,8 +340,8 @@ impl OptimalTables {
     /// `neighbour` (which the mod-3 tables need).
     #[inline]
     pub(super) fn read(&self, probe: Probe, neighbour: u8) -> u8 {
-        match &self.sorted {
-            Some(sorted) => sorted.distances.distance_next_to(probe.0, neighbour),
+        match &self.mod3 {
+            Some(bound) => bound.distances.distance_next_to(probe.0, neighbour),
             None => self.two_phase.phase1_exact(probe.0 as u32),
         }
     }
@@ -259,78 +349,108 @@ impl OptimalTables {
     /// The lower bound of `coords`. With a mod-3 table it is found by walking down to the
     /// goal, one neighbour a step nearer at a time.
     pub(super) fn bound(&self, coords: Coords) -> u8 {
-        let Some(sorted) = &self.sorted else {
+        let Some(bound) = &self.mod3 else {
             return self.read(self.probe(coords), 0);
         };
-        sorted.distances.walk_down(
+        bound.distances.walk_down(
             coords,
-            |state| sorted.in_goal(state),
-            |state| sorted.index(state),
+            |state| Self::in_goal(bound, state),
+            |state| self.index(bound, state),
             |state| (0..MOVES.len()).map(move |m| self.after(state, m)),
         )
     }
 
-    /// How many table entries of the medium or large size have each distance mod 3 (`None`
+    /// How many table entries of the medium or larger sizes have each distance mod 3 (`None`
     /// for the small size).
     pub fn residues(&self) -> Option<[u64; 3]> {
-        let sorted = self.sorted.as_ref()?;
-        let counts = sorted.distances.distribution(sorted.entries());
+        let bound = self.mod3.as_ref()?;
+        let counts = bound.distances.distribution(self.entries(bound));
         Some([counts[0], counts[1], counts[2]])
+    }
+
+    /// Builds the distances mod 3 of a table indexed by `indexing`, moving the edges with the
+    /// two-phase move tables and the corners with this size's own.
+    fn build_distances(
+        &self,
+        indexing: &Indexing,
+        twists: &Conjugation<TwistParity>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Vec<u8> {
+        let moves = &self.two_phase.moves;
+        let stage = "optimal-solver distances";
+        match indexing {
+            Indexing::Sorted { parity, classes } => {
+                let move_pair = |pair: FlipSliceSorted, m| {
+                    FlipSliceSorted::new(
+                        moves.flip.apply(pair.flip(), m),
+                        moves.slice_sorted.apply(pair.slice(), m),
+                    )
+                };
+                if *parity {
+                    let conjugate = |t, s| twists.apply(t, s);
+                    Mod3Pruning::build(
+                        classes,
+                        move_pair,
+                        &self.twist_moves,
+                        conjugate,
+                        stage,
+                        progress,
+                    )
+                } else {
+                    let conjugate = |t: Twist, s| twists.apply(TwistParity(t.0 << 1), s).twist();
+                    Mod3Pruning::build(classes, move_pair, &moves.twist, conjugate, stage, progress)
+                }
+            }
+            Indexing::Split { split_conjugation } => {
+                let conjugate = |c: TwistParitySplit, s| {
+                    TwistParitySplit::new(
+                        twists.apply(c.twist_parity(), s),
+                        split_conjugation.apply(c.split(), s),
+                    )
+                };
+                let corner_moves = CornerMoves(&self.twist_moves, &self.split_moves);
+                let classes = self.flip_slice_classes();
+                let move_pair = |pair, m| moves.flip_slice(pair, m);
+                Mod3Pruning::build(
+                    classes,
+                    move_pair,
+                    &corner_moves,
+                    conjugate,
+                    stage,
+                    progress,
+                )
+            }
+        }
+        .into_bytes()
     }
 }
 
-/// Builds the flip-sorted-slice classes and the twist conjugation, encoded.
+/// Where each move takes the corners' coordinate of the huge table, part by part.
+struct CornerMoves<'a>(&'a MoveTable<TwistParity>, &'a MoveTable<CornerSplit>);
+
+impl MoveFunction<TwistParitySplit> for CornerMoves<'_> {
+    fn moves(&self) -> usize {
+        self.0.moves()
+    }
+    #[inline]
+    fn apply(&self, corners: TwistParitySplit, m: usize) -> TwistParitySplit {
+        TwistParitySplit::new(
+            self.0.apply(corners.twist_parity(), m),
+            self.1.apply(corners.split(), m),
+        )
+    }
+}
+
+/// Builds the flip-sorted-slice classes, encoded.
 fn build_classes(progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
     let step = |done| Progress {
         stage: "sorted-slice symmetry classes",
         done,
-        total: 2,
+        total: 1,
     };
     progress(step(0));
     let mut encoder = Encoder::default();
-    Conjugation::<TwistParity>::build().encode(&mut encoder);
-    progress(step(1));
     SymmetryClasses::<FlipSliceSorted>::build().encode(&mut encoder);
-    progress(step(2));
+    progress(step(1));
     encoder.finish()
-}
-
-/// Reads what [`build_classes`] wrote.
-fn decode_classes(
-    decoder: &mut Decoder<'_>,
-) -> Option<(SymmetryClasses<FlipSliceSorted>, Conjugation<TwistParity>)> {
-    let conjugation = Conjugation::decode(decoder)?;
-    let classes = SymmetryClasses::decode(decoder)?;
-    Some((classes, conjugation))
-}
-
-/// Builds the distances mod 3 of the medium (without `parity`) or large size, moving the flip,
-/// sorted slice and twist with the two-phase move tables and the twist-parity one.
-fn build_distances(
-    two_phase: &TwoPhaseTables,
-    twist_moves: &MoveTable<TwistParity>,
-    classes: &SymmetryClasses<FlipSliceSorted>,
-    twist_conjugation: &Conjugation<TwistParity>,
-    parity: bool,
-    progress: &mut dyn FnMut(Progress),
-) -> Vec<u8> {
-    let moves = &two_phase.moves;
-    let move_pair = |pair: FlipSliceSorted, m| {
-        FlipSliceSorted::new(
-            moves.flip.apply(pair.flip(), m),
-            moves.slice_sorted.apply(pair.slice(), m),
-        )
-    };
-    let stage = "sorted-slice distances";
-    let table = if parity {
-        let conjugate = |t, s| twist_conjugation.apply(t, s);
-        Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
-    } else {
-        let conjugate = |t: Twist, s| {
-            let with_parity = TwistParity(t.0 << 1);
-            twist_conjugation.apply(with_parity, s).twist()
-        };
-        Mod3Pruning::build(classes, move_pair, &moves.twist, conjugate, stage, progress)
-    };
-    table.into_bytes()
 }

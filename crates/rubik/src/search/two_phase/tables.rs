@@ -169,7 +169,7 @@ impl MoveTables {
     }
 
     /// The flip-slice pair after move `m`.
-    fn flip_slice(&self, flip_slice: FlipSlice, m: usize) -> FlipSlice {
+    pub(crate) fn flip_slice(&self, flip_slice: FlipSlice, m: usize) -> FlipSlice {
         FlipSlice::new(
             self.flip.apply(flip_slice.flip(), m),
             self.slice.apply(flip_slice.slice(), m),
@@ -456,11 +456,21 @@ impl TwoPhaseTables {
             .fold(false, |found, &near| found | (near == key))
     }
 
+    /// The flip-slice symmetry classes (of every size but the tiny one).
+    pub(crate) fn flip_slice_classes(&self) -> Option<&SymmetryClasses<FlipSlice>> {
+        match &self.phase1 {
+            Phase1Bound::Exact(classes, _) | Phase1Bound::Mod3(classes, _) => {
+                Some(&classes.classes)
+            }
+            Phase1Bound::Pairs(_) => None,
+        }
+    }
+
     /// Starts loading what [`phase1_probe`](Self::phase1_probe) will read for (flip, slice).
     #[inline]
     pub(crate) fn prefetch_class(&self, flip: Flip, slice: SlicePosition) {
-        if let Phase1Bound::Exact(classes, _) | Phase1Bound::Mod3(classes, _) = &self.phase1 {
-            classes.classes.prefetch(FlipSlice::new(flip, slice));
+        if let Some(classes) = self.flip_slice_classes() {
+            classes.prefetch(FlipSlice::new(flip, slice));
         }
     }
 
