@@ -225,13 +225,13 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
     let mut out = Output::stdout();
     let start = Instant::now();
-    let tables = args.tables.load_optimal();
+    let tables = args.tables.load_optimal(args.metric);
     out.line(&format!(
         "tables: {} ready in {:.0} ms",
         tables.size(),
         start.elapsed().as_secs_f64() * 1e3
     ))?;
-    let solver = Optimal::with_metric(&tables, args.metric);
+    let solver = Optimal::new(&tables);
     let states = random_states(args.count, args.seed)?;
     let budget = budget_text(args.timeout_ms);
     out.line(&format!(

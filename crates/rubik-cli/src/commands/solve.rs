@@ -225,8 +225,9 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
             }
             (Method::Optimal, _) => {
                 let solver = optimal_solver.get_or_init(|| {
-                    let tables = optimal_tables.get_or_init(|| args.tables.load_optimal());
-                    Optimal::with_metric(tables, args.metric)
+                    Optimal::new(
+                        optimal_tables.get_or_init(|| args.tables.load_optimal(args.metric)),
+                    )
                 });
                 timed(|| optimal(solver, &cube, args))?
             }

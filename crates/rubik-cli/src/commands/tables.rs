@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use rubik::search::Metric;
 use rubik::search::optimal::{OptimalTableSize, OptimalTables};
 use rubik::search::pocket::PocketTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
@@ -92,10 +93,10 @@ impl TableArgs {
         self.with_progress(PocketTables::load_or_build)
     }
 
-    /// The optimal solver's tables of the chosen size.
-    pub fn load_optimal(&self) -> OptimalTables {
+    /// The optimal solver's tables of the chosen size, for `metric`.
+    pub fn load_optimal(&self, metric: Metric) -> OptimalTables {
         self.with_progress(|dir, progress| {
-            OptimalTables::load_or_build(dir, self.optimal_tables, progress)
+            OptimalTables::load_or_build(dir, self.optimal_tables, metric, progress)
         })
     }
 
@@ -111,7 +112,7 @@ pub struct Args {
     #[command(subcommand)]
     action: Action,
     /// Whose tables: the 3×3 two-phase solver's (of --tables-size), the optimal 3×3 solver's
-    /// (of --optimal-tables) or the 2×2 solver's (both metrics).
+    /// (of --optimal-tables, in face or quarter turns) or the 2×2 solver's (both metrics).
     #[arg(long, value_enum, default_value_t = Puzzle::ThreeByThree, global = true)]
     puzzle: Puzzle,
     #[command(flatten)]
@@ -124,9 +125,12 @@ enum Puzzle {
     /// The 3×3 two-phase solver.
     #[value(name = "3x3")]
     ThreeByThree,
-    /// The optimal 3×3 solver.
+    /// The optimal 3×3 solver in face turns.
     #[value(name = "3x3-optimal")]
     ThreeByThreeOptimal,
+    /// The optimal 3×3 solver in quarter turns.
+    #[value(name = "3x3-optimal-qtm")]
+    ThreeByThreeOptimalQtm,
     /// The optimal 2×2 solver.
     #[value(name = "2x2")]
     TwoByTwo,
@@ -149,7 +153,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let size = args.tables.tables_size;
     let specs: Vec<TableSpec> = match args.puzzle {
         Puzzle::ThreeByThree => size.specs(),
-        Puzzle::ThreeByThreeOptimal => args.tables.optimal_tables.specs(),
+        Puzzle::ThreeByThreeOptimal => args.tables.optimal_tables.specs(Metric::Htm),
+        Puzzle::ThreeByThreeOptimalQtm => args.tables.optimal_tables.specs(Metric::Qtm),
         Puzzle::TwoByTwo => PocketTables::specs(),
     };
     let dir = || {
@@ -164,9 +169,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 args.tables.load();
                 out.line(&format!("{size} tables ready"))?;
             }
-            Puzzle::ThreeByThreeOptimal => {
-                let tables = args.tables.load_optimal();
-                out.line(&format!("{} optimal tables ready", tables.size()))?;
+            Puzzle::ThreeByThreeOptimal | Puzzle::ThreeByThreeOptimalQtm => {
+                let metric = match args.puzzle {
+                    Puzzle::ThreeByThreeOptimalQtm => Metric::Qtm,
+                    _ => Metric::Htm,
+                };
+                let tables = args.tables.load_optimal(metric);
+                let size = tables.size();
+                out.line(&format!("{size} optimal tables ready ({metric})"))?;
             }
             Puzzle::TwoByTwo => {
                 args.tables.load_pocket();

@@ -40,6 +40,15 @@ impl Metric {
     /// Both metrics.
     pub const ALL: [Metric; 2] = [Metric::Htm, Metric::Qtm];
 
+    /// The 3×3 face turns that are one move in this metric, as indices into
+    /// [`MOVES`](crate::cubie::MOVES): all 18, or the 12 quarter turns.
+    pub fn face_turns(self) -> &'static [u8] {
+        match self {
+            Metric::Htm => &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
+            Metric::Qtm => &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17],
+        }
+    }
+
     /// The length of face turns given as indices into [`MOVES`](crate::cubie::MOVES) (a half
     /// turn, `m % 3 == 1`, is two quarter turns).
     pub fn length(self, moves: &[u8]) -> usize {

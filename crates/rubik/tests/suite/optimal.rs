@@ -17,7 +17,7 @@ use rubik::search::optimal::{
 use rubik::{Alg, CubieCube, FaceletCube};
 
 static TABLES: LazyLock<OptimalTables> =
-    LazyLock::new(|| OptimalTables::build(OptimalTableSize::Small, &mut |_| {}));
+    LazyLock::new(|| OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {}));
 
 fn optimal() -> Optimal<'static> {
     Optimal::new(&TABLES)
@@ -36,7 +36,7 @@ fn solve(cube: &CubieCube) -> Vec<u8> {
 
 /// The optimal solution's moves in `metric`, checked to replay to solved.
 fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<u8> {
-    let solver = Optimal::with_metric(&TABLES, metric);
+    let solver = Optimal::with_metric(&TABLES, metric).expect("the small bound holds in both");
     let OptimalOutcome::Solved(solution) = solver.solve(cube, &OptimalLimits::default()) else {
         panic!("{cube}: no budget, yet stopped");
     };
@@ -155,9 +155,9 @@ fn the_superflip_bound_stays_within_twenty() {
 
 /// The larger tables from the cache (`RUBIK_TABLES` or the user's cache directory): up to a
 /// quarter of an hour and 8 GB to build the first time.
-fn cached(size: OptimalTableSize) -> OptimalTables {
+fn cached(size: OptimalTableSize, metric: Metric) -> OptimalTables {
     let dir = rubik::tables::storage::default_dir();
-    OptimalTables::load_or_build(dir.as_deref(), size, &mut |_| {}).0
+    OptimalTables::load_or_build(dir.as_deref(), size, metric, &mut |_| {}).0
 }
 
 #[test]
@@ -168,7 +168,7 @@ fn the_larger_tables_give_consistent_lower_bounds() {
         OptimalTableSize::Large,
         OptimalTableSize::Huge,
     ]
-    .map(cached);
+    .map(|size| cached(size, Metric::Htm));
     let small = Optimal::new(&TABLES);
     let larger = larger.each_ref().map(Optimal::new);
     let mut rng = rubik::seeded_rng(5);
@@ -210,5 +210,38 @@ fn the_larger_tables_give_consistent_lower_bounds() {
             lengths.iter().all(|&l| l == lengths[0] && l <= length),
             "{stickers}: {lengths:?}"
         );
+    }
+}
+
+#[test]
+#[ignore = "builds the large tables in both metrics (minutes, 4 GB); run with --ignored"]
+fn the_quarter_turn_table_bounds_quarter_turn_distances() {
+    let (face_turns, quarter_turns) = (
+        cached(OptimalTableSize::Large, Metric::Htm),
+        cached(OptimalTableSize::Large, Metric::Qtm),
+    );
+    assert!(Optimal::with_metric(&quarter_turns, Metric::Htm).is_none());
+    let (htm, qtm) = (Optimal::new(&face_turns), Optimal::new(&quarter_turns));
+    assert_eq!(qtm.metric(), Metric::Qtm);
+    let mut rng = rubik::seeded_rng(6);
+    for _ in 0..300 {
+        let cube = CubieCube::random(&mut rng);
+        let bound = qtm.lower_bound(&cube);
+        assert!(htm.lower_bound(&cube) <= bound && bound <= 26, "{cube}");
+        // The goal has the corner permutation even, which every quarter turn changes.
+        for m in Metric::Qtm.face_turns() {
+            let next = qtm.lower_bound(&(cube * MOVES[*m as usize]));
+            assert_eq!(next.abs_diff(bound), 1, "{cube}: {bound} then {next}");
+        }
+    }
+    let small = Optimal::with_metric(&TABLES, Metric::Qtm).expect("holds in both");
+    for length in 8..=10 {
+        let stickers = stickers_of(&random_moves(3, length, &mut rng));
+        let cube = CubieCube::try_from(&stickers).unwrap();
+        let lengths = [&small, &qtm].map(|o| match o.solve(&cube, &OptimalLimits::default()) {
+            OptimalOutcome::Solved(solution) => solution.length(Metric::Qtm),
+            OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
+        });
+        assert_eq!(lengths[0], lengths[1], "{stickers}");
     }
 }

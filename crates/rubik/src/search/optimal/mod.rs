@@ -89,9 +89,9 @@ pub enum OptimalOutcome {
 ///
 /// ```no_run
 /// use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables};
-/// use rubik::CubieCube;
+/// use rubik::search::Metric;
 /// // The small tables take seconds to build, the large ones minutes; a cache directory keeps them.
-/// let tables = OptimalTables::build(OptimalTableSize::Small, &mut |_| {});
+/// let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
 /// let optimal = Optimal::new(&tables);
 /// let cube = rubik::cubie::MOVES[0] * rubik::cubie::MOVES[4];
 /// match optimal.solve(&cube, &OptimalLimits::default()) {
@@ -108,12 +108,6 @@ pub struct Optimal<'t> {
     /// The moves a solution is made of: all 18 face turns, or the 12 quarter turns.
     moves: &'static [u8],
 }
-
-/// The quarter turns, as indices into [`MOVES`].
-const QUARTER_TURNS: [u8; 12] = [0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17];
-
-/// The face turns, as indices into [`MOVES`].
-const FACE_TURNS: [u8; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 /// The coordinates of one view and its lower bound.
 #[derive(Clone, Copy, Debug, Default)]
@@ -137,23 +131,25 @@ struct Node {
 }
 
 impl<'t> Optimal<'t> {
-    /// A solver over `tables`, for the face-turn metric.
+    /// A solver over `tables`, in the metric they were made for.
     pub fn new(tables: &'t OptimalTables) -> Optimal<'t> {
-        Optimal::with_metric(tables, Metric::Htm)
-    }
-
-    /// A solver over `tables` for `metric`.
-    pub fn with_metric(tables: &'t OptimalTables, metric: Metric) -> Optimal<'t> {
         Optimal {
             tables,
             two_phase: TwoPhase::new(tables.two_phase()),
             seen: moves_seen_along_axes(),
-            metric,
-            moves: match metric {
-                Metric::Htm => &FACE_TURNS,
-                Metric::Qtm => &QUARTER_TURNS,
-            },
+            metric: tables.metric(),
+            moves: tables.metric().face_turns(),
         }
+    }
+
+    /// A solver over `tables` in `metric`, if their bound holds there: a distance in face
+    /// turns bounds one in quarter turns too, not the other way round.
+    pub fn with_metric(tables: &'t OptimalTables, metric: Metric) -> Option<Optimal<'t>> {
+        tables.bounds_in(metric).then(|| Optimal {
+            metric,
+            moves: metric.face_turns(),
+            ..Optimal::new(tables)
+        })
     }
 
     /// The metric solutions are shortest in.
@@ -728,13 +724,13 @@ mod tests {
     /// search in both metrics.
     #[test]
     fn the_search_alone_finds_shortest_solutions() {
-        let tables = OptimalTables::build(OptimalTableSize::Small, &mut |_| {});
+        let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
         let mut rng = crate::seeded_rng(9);
         for (metric, moves) in [
             (Metric::Htm, MoveSet::FaceTurns),
             (Metric::Qtm, MoveSet::QuarterTurns),
         ] {
-            let solver = Optimal::with_metric(&tables, metric);
+            let solver = Optimal::with_metric(&tables, metric).expect("holds in both");
             for length in 1..=7 {
                 let mut stickers = FaceletCube::solved(3);
                 stickers

@@ -27,6 +27,7 @@ use crate::coord::{
     TwistParitySplit,
 };
 use crate::cubie::{CubieCube, MOVES};
+use crate::search::Metric;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 use crate::tables::cache::{decoded, obtain};
 use crate::tables::codec::Encoder;
@@ -39,9 +40,19 @@ const TABLES_VERSION: u64 = 2;
 /// The sorted-slice classes' own version: version 3 dropped the twist conjugation from the
 /// file (it is built on load).
 const SORTED_CLASSES: TableSpec = TableSpec::new("optimal-sorted-classes", 3);
-const MEDIUM: TableSpec = TableSpec::new("optimal-sorted-mod3", TABLES_VERSION);
-const LARGE: TableSpec = TableSpec::new("optimal-parity-mod3", TABLES_VERSION);
-const HUGE: TableSpec = TableSpec::new("optimal-split-mod3", TABLES_VERSION);
+/// The distance tables of the medium, large and huge sizes in face turns, then in quarter turns.
+const DISTANCES: [[TableSpec; 3]; 2] = [
+    [
+        TableSpec::new("optimal-sorted-mod3", TABLES_VERSION),
+        TableSpec::new("optimal-parity-mod3", TABLES_VERSION),
+        TableSpec::new("optimal-split-mod3", TABLES_VERSION),
+    ],
+    [
+        TableSpec::new("optimal-sorted-mod3-qtm", TABLES_VERSION),
+        TableSpec::new("optimal-parity-mod3-qtm", TABLES_VERSION),
+        TableSpec::new("optimal-split-mod3-qtm", TABLES_VERSION),
+    ],
+];
 
 /// Which lower bound the optimal solver reads: the trade between memory, build time and speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -67,16 +78,25 @@ impl OptimalTableSize {
         OptimalTableSize::Huge,
     ];
 
-    /// The files this size keeps in the cache.
-    pub fn specs(self) -> Vec<TableSpec> {
+    /// The files this size keeps in the cache for `metric`.
+    pub fn specs(self, metric: Metric) -> Vec<TableSpec> {
         let mut specs = TableSize::Default.specs();
-        match self {
-            OptimalTableSize::Small => {}
-            OptimalTableSize::Medium => specs.extend([SORTED_CLASSES, MEDIUM]),
-            OptimalTableSize::Large => specs.extend([SORTED_CLASSES, LARGE]),
-            OptimalTableSize::Huge => specs.push(HUGE),
+        if matches!(self, OptimalTableSize::Medium | OptimalTableSize::Large) {
+            specs.push(SORTED_CLASSES);
         }
+        specs.extend(self.distances(metric));
         specs
+    }
+
+    /// The file of this size's distances in `metric` (none for the small size).
+    fn distances(self, metric: Metric) -> Option<TableSpec> {
+        let by_metric = &DISTANCES[metric as usize];
+        match self {
+            OptimalTableSize::Small => None,
+            OptimalTableSize::Medium => Some(by_metric[0]),
+            OptimalTableSize::Large => Some(by_metric[1]),
+            OptimalTableSize::Huge => Some(by_metric[2]),
+        }
     }
 }
 
@@ -146,6 +166,7 @@ struct Mod3Bound {
 /// Every table of the optimal solver.
 pub struct OptimalTables {
     size: OptimalTableSize,
+    metric: Metric,
     /// The two-phase default tables, whose move tables also move the flip and sorted slice.
     two_phase: TwoPhaseTables,
     /// Where each move takes the twist and corner parity, and the corner split (built on load:
@@ -162,41 +183,48 @@ pub struct OptimalTables {
 pub(super) struct Probe(usize);
 
 impl OptimalTables {
-    /// Builds every table of `size` from the code alone, in memory.
-    pub fn build(size: OptimalTableSize, progress: &mut dyn FnMut(Progress)) -> OptimalTables {
-        Self::load_or_build(None, size, progress).0
+    /// Builds every table of `size` for `metric` from the code alone, in memory.
+    pub fn build(
+        size: OptimalTableSize,
+        metric: Metric,
+        progress: &mut dyn FnMut(Progress),
+    ) -> OptimalTables {
+        Self::load_or_build(None, size, metric, progress).0
     }
 
-    /// Loads the tables of `size` from the cache directory `dir` (memory-mapping the large
-    /// ones), building and saving whatever is missing or fails its checks. With no directory,
-    /// builds everything in memory.
+    /// Loads the tables of `size` for `metric` from the cache directory `dir` (memory-mapping
+    /// the large ones), building and saving whatever is missing or fails its checks. With no
+    /// directory, builds everything in memory. The small size reads a distance in face turns,
+    /// whatever the metric.
     pub fn load_or_build(
         dir: Option<&Path>,
         size: OptimalTableSize,
+        metric: Metric,
         progress: &mut dyn FnMut(Progress),
     ) -> (OptimalTables, LoadReport) {
         let (two_phase, mut report) =
             TwoPhaseTables::load_or_build(dir, TableSize::Default, progress);
         let mut tables = OptimalTables {
             size,
+            metric,
             two_phase,
             twist_moves: MoveTable::build(&MOVES[..]),
             split_moves: MoveTable::build(&MOVES[..]),
             mod3: None,
         };
+        let Some(spec) = size.distances(metric) else {
+            return (tables, report);
+        };
         let twist_conjugation = Conjugation::build();
-        let (indexing, spec) = match size {
-            OptimalTableSize::Small => return (tables, report),
-            OptimalTableSize::Medium | OptimalTableSize::Large => {
+        let indexing = match size {
+            OptimalTableSize::Huge => Indexing::Split {
+                split_conjugation: Conjugation::build(),
+            },
+            _ => {
                 let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
                 let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
                 let parity = size == OptimalTableSize::Large;
-                let spec = if parity { LARGE } else { MEDIUM };
-                (Indexing::Sorted { parity, classes }, spec)
-            }
-            OptimalTableSize::Huge => {
-                let split_conjugation = Conjugation::build();
-                (Indexing::Split { split_conjugation }, HUGE)
+                Indexing::Sorted { parity, classes }
             }
         };
         let build =
@@ -213,6 +241,17 @@ impl OptimalTables {
     /// The size these tables were made for.
     pub fn size(&self) -> OptimalTableSize {
         self.size
+    }
+
+    /// The metric these tables were made for.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Whether their bound holds for a search in `metric`: a distance in face turns bounds
+    /// one in quarter turns too, not the other way round.
+    pub fn bounds_in(&self, metric: Metric) -> bool {
+        self.size == OptimalTableSize::Small || self.metric == Metric::Htm || metric == Metric::Qtm
     }
 
     /// The two-phase default tables, for the first upper bound.
@@ -347,7 +386,7 @@ impl OptimalTables {
     }
 
     /// The lower bound of `coords`. With a mod-3 table it is found by walking down to the
-    /// goal, one neighbour a step nearer at a time.
+    /// goal, one neighbour (by a move of the table's metric) a step nearer at a time.
     pub(super) fn bound(&self, coords: Coords) -> u8 {
         let Some(bound) = &self.mod3 else {
             return self.read(self.probe(coords), 0);
@@ -356,7 +395,10 @@ impl OptimalTables {
             coords,
             |state| Self::in_goal(bound, state),
             |state| self.index(bound, state),
-            |state| (0..MOVES.len()).map(move |m| self.after(state, m)),
+            |state| {
+                let turns = self.metric.face_turns().iter();
+                turns.map(move |&m| self.after(state, usize::from(m)))
+            },
         )
     }
 
@@ -378,27 +420,24 @@ impl OptimalTables {
     ) -> Vec<u8> {
         let moves = &self.two_phase.moves;
         let stage = "optimal-solver distances";
+        let turns = self.metric.face_turns();
+        let turn = |i: usize| usize::from(turns[i]);
         match indexing {
             Indexing::Sorted { parity, classes } => {
-                let move_pair = |pair: FlipSliceSorted, m| {
+                let move_pair = |pair: FlipSliceSorted, i| {
                     FlipSliceSorted::new(
-                        moves.flip.apply(pair.flip(), m),
-                        moves.slice_sorted.apply(pair.slice(), m),
+                        moves.flip.apply(pair.flip(), turn(i)),
+                        moves.slice_sorted.apply(pair.slice(), turn(i)),
                     )
                 };
                 if *parity {
                     let conjugate = |t, s| twists.apply(t, s);
-                    Mod3Pruning::build(
-                        classes,
-                        move_pair,
-                        &self.twist_moves,
-                        conjugate,
-                        stage,
-                        progress,
-                    )
+                    let twist_moves = &Turns(&self.twist_moves, turns);
+                    Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
                 } else {
                     let conjugate = |t: Twist, s| twists.apply(TwistParity(t.0 << 1), s).twist();
-                    Mod3Pruning::build(classes, move_pair, &moves.twist, conjugate, stage, progress)
+                    let twist_moves = &Turns(&moves.twist, turns);
+                    Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
                 }
             }
             Indexing::Split { split_conjugation } => {
@@ -408,9 +447,9 @@ impl OptimalTables {
                         split_conjugation.apply(c.split(), s),
                     )
                 };
-                let corner_moves = CornerMoves(&self.twist_moves, &self.split_moves);
+                let corner_moves = Turns(&CornerMoves(&self.twist_moves, &self.split_moves), turns);
                 let classes = self.flip_slice_classes();
-                let move_pair = |pair, m| moves.flip_slice(pair, m);
+                let move_pair = |pair, i| moves.flip_slice(pair, turn(i));
                 Mod3Pruning::build(
                     classes,
                     move_pair,
@@ -422,6 +461,20 @@ impl OptimalTables {
             }
         }
         .into_bytes()
+    }
+}
+
+/// The moves of a [`MoveFunction`] over all 18 face turns that are one move in a metric
+/// ([`Metric::face_turns`]), numbered from 0.
+struct Turns<'a, F>(&'a F, &'static [u8]);
+
+impl<C, F: MoveFunction<C>> MoveFunction<C> for Turns<'_, F> {
+    fn moves(&self) -> usize {
+        self.1.len()
+    }
+    #[inline]
+    fn apply(&self, coordinate: C, i: usize) -> C {
+        self.0.apply(coordinate, usize::from(self.1[i]))
     }
 }
 
