@@ -66,79 +66,85 @@ impl<A: Coordinate> Reduction<A> for Unreduced {
     }
 }
 
-/// The depths found so far while a table is built: one entry per table entry, all unknown at
-/// first, set once each, from any thread.
-trait Depths: Sync {
-    /// Whether entry `index` is still unknown.
-    fn unknown(&self, index: usize) -> bool;
-    /// Whether entry `index` may be at `depth`. A store of residues also answers yes for the
-    /// depths `depth - 3`, `depth - 6`, ...: a search that takes those for `depth` loses time
-    /// but never sets a wrong entry, since their neighbours are all known already.
-    fn at(&self, index: usize, depth: u8) -> bool;
-    /// Sets entry `index` to `depth` if it is unknown; whether it was.
-    fn set(&self, index: usize, depth: u8) -> bool;
-}
+/// The depths found so far while a table of `BITS` bits an entry is built, packed as in the
+/// finished [`Pruning`] and filled in place from any thread: the depth (4 bits) or the depth
+/// mod 3 (2 bits), all ones while unknown. A 4-bit entry still unknown once depth 14 is done
+/// is left so: 15 reads as "15 or more".
+struct Depths<const BITS: usize>(Vec<AtomicU8>);
 
-/// A byte an entry: the exact depth, [`u8::MAX`] while unknown.
-struct ByteDepths(Vec<AtomicU8>);
+impl<const BITS: usize> Depths<BITS> {
+    /// The value of an unknown entry.
+    const UNKNOWN: u8 = (1 << BITS) - 1;
+    /// The deepest depth stored as itself (4 bits), or no limit (2 bits).
+    const DEEPEST: u8 = if BITS == 2 {
+        u8::MAX - 1
+    } else {
+        Self::UNKNOWN - 1
+    };
 
-impl Depths for ByteDepths {
-    #[inline]
-    fn unknown(&self, index: usize) -> bool {
-        self.0[index].load(Relaxed) == u8::MAX
+    /// Every entry unknown; the bits past the last entry are 0.
+    fn new(entries: usize) -> Self {
+        let per_byte = 8 / BITS;
+        let bytes = entries.div_ceil(per_byte);
+        let last = match entries % per_byte {
+            0 => u8::MAX,
+            used => (1 << (used * BITS)) - 1,
+        };
+        let byte = |i| AtomicU8::new(if i + 1 == bytes { last } else { u8::MAX });
+        Depths((0..bytes).into_par_iter().map(byte).collect())
     }
-    #[inline]
-    fn at(&self, index: usize, depth: u8) -> bool {
-        self.0[index].load(Relaxed) == depth
-    }
-    #[inline]
-    fn set(&self, index: usize, depth: u8) -> bool {
-        // Two threads may both set one entry (to the same depth) and both count it.
-        let unknown = self.unknown(index);
-        if unknown {
-            self.0[index].store(depth, Relaxed);
-        }
-        unknown
-    }
-}
 
-/// Two bits an entry, packed as in a [`Mod3Pruning`]: the depth mod 3, or 3 while unknown.
-/// The table is built in place, a quarter of the memory of [`ByteDepths`].
-struct ResidueDepths(Vec<AtomicU8>);
+    /// The stored value of `depth`.
+    #[inline]
+    fn value(depth: u8) -> u8 {
+        if BITS == 2 { depth % 3 } else { depth }
+    }
 
-impl ResidueDepths {
     #[inline]
     fn get(&self, index: usize) -> u8 {
-        self.0[index / 4].load(Relaxed) >> (index % 4 * 2) & 3
+        let per_byte = 8 / BITS;
+        self.0[index / per_byte].load(Relaxed) >> (index % per_byte * BITS) & Self::UNKNOWN
     }
-}
 
-impl Depths for ResidueDepths {
+    /// Whether entry `index` is still unknown.
     #[inline]
     fn unknown(&self, index: usize) -> bool {
-        self.get(index) == 3
+        self.get(index) == Self::UNKNOWN
     }
+
+    /// Whether entry `index` may be at `depth`. Residues also answer yes for the depths
+    /// `depth - 3`, `depth - 6`, ...: a search that takes those for `depth` loses time but
+    /// never sets a wrong entry, since their neighbours are all known already.
     #[inline]
     fn at(&self, index: usize, depth: u8) -> bool {
-        self.get(index) == depth % 3
+        self.get(index) == Self::value(depth)
     }
+
+    /// Sets entry `index` to `depth` (at most [`DEEPEST`](Self::DEEPEST)) if it is unknown;
+    /// whether it was.
     #[inline]
     fn set(&self, index: usize, depth: u8) -> bool {
         if !self.unknown(index) {
             return false;
         }
-        // The entry's bits are 11: clearing the bits the residue lacks leaves the residue, and
-        // leaves the other entries of the byte alone whatever other threads do to them.
-        let clear = (3 ^ (depth % 3)) << (index % 4 * 2);
-        let before = self.0[index / 4].fetch_and(!clear, Relaxed);
-        before >> (index % 4 * 2) & 3 == 3
+        // The entry's bits are all ones: clearing the bits the value lacks leaves the value,
+        // and leaves the other entries of the byte alone whatever other threads do to them.
+        let shift = index % (8 / BITS) * BITS;
+        let clear = (Self::UNKNOWN ^ Self::value(depth)) << shift;
+        let before = self.0[index / (8 / BITS)].fetch_and(!clear, Relaxed);
+        before >> shift & Self::UNKNOWN == Self::UNKNOWN
+    }
+
+    /// The finished table's bytes.
+    fn into_bytes(self) -> Vec<u8> {
+        self.0.into_iter().map(AtomicU8::into_inner).collect()
     }
 }
 
 /// Fills `depths` by breadth-first search from the solved cube over the pairs (class of `A`,
 /// `B`); see [`Pruning::build`].
-fn breadth_first<A, B, R>(
-    depths: &impl Depths,
+fn breadth_first<A, B, R, const BITS: usize>(
+    depths: &Depths<BITS>,
     reduction: &R,
     move_a: impl Fn(A, usize) -> A + Sync,
     move_b: &impl MoveFunction<B>,
@@ -167,7 +173,7 @@ fn breadth_first<A, B, R>(
     let (start, s) = reduction.class_of(A::of(&A::Cube::SOLVED));
     let mut filled = mark(start, conjugate_b(B::of(&A::Cube::SOLVED), s), 0);
     let mut frontier_size = filled;
-    for depth in 0..u8::MAX - 1 {
+    for depth in 0..Depths::<BITS>::DEEPEST {
         // Forward, each entry at `depth` marks its unknown neighbours; backward, each unknown
         // entry looks for a neighbour at `depth`. Backward costs less once fewer entries are
         // unknown than about twice the frontier: most of them find a neighbour at once.
@@ -234,8 +240,8 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// Builds the table of distances over the pairs (class of `A`, `B`) by breadth-first search
     /// from the solved cube. `move_a` moves the first coordinate, `move_b` the second (both
     /// with the same moves); `conjugate_b` conjugates the second by a symmetry. `progress`
-    /// hears, as `stage`, the entries filled so far out of all, after each depth. A table of
-    /// residues is built in place; one of four bits takes a byte an entry while it is built.
+    /// hears, as `stage`, the entries filled so far out of all, after each depth. The table is
+    /// built in place.
     pub fn build<A, B, R>(
         reduction: &R,
         move_a: impl Fn(A, usize) -> A + Sync,
@@ -249,41 +255,17 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
         B: Coordinate<Cube = A::Cube>,
         R: Reduction<A>,
     {
-        let total = reduction.classes() * B::COUNT;
-        let unknown = |count| (0..count).into_par_iter().map(|_| AtomicU8::new(u8::MAX));
-        let bytes = if BITS == 2 {
-            let depths = ResidueDepths(unknown(total.div_ceil(4)).collect());
-            breadth_first(
-                &depths,
-                reduction,
-                move_a,
-                move_b,
-                conjugate_b,
-                stage,
-                progress,
-            );
-            depths.0.into_iter().map(AtomicU8::into_inner).collect()
-        } else {
-            let depths = ByteDepths(unknown(total).collect());
-            breadth_first(
-                &depths,
-                reduction,
-                move_a,
-                move_b,
-                conjugate_b,
-                stage,
-                progress,
-            );
-            depths
-                .0
-                .par_chunks(8 / BITS)
-                .map(|entries| {
-                    entries.iter().enumerate().fold(0u8, |byte, (i, depth)| {
-                        byte | depth.load(Relaxed).min(15) << (i * BITS)
-                    })
-                })
-                .collect()
-        };
+        let depths = Depths::<BITS>::new(reduction.classes() * B::COUNT);
+        breadth_first(
+            &depths,
+            reduction,
+            move_a,
+            move_b,
+            conjugate_b,
+            stage,
+            progress,
+        );
+        let bytes = depths.into_bytes();
         Pruning { bytes }
     }
 
