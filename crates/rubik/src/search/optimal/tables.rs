@@ -23,8 +23,8 @@ use std::path::Path;
 use std::str::FromStr;
 
 use crate::coord::{
-    Coordinate, CornerSplit, Flip, FlipSlice, FlipSliceSorted, SliceSorted, Twist, TwistParity,
-    TwistParitySplit,
+    Coordinate, CornerSplit, Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist,
+    TwistParity, TwistParitySplit,
 };
 use crate::cubie::{CubieCube, MOVES};
 use crate::search::Metric;
@@ -315,31 +315,34 @@ impl OptimalTables {
 
     /// Whether a state with these coordinates is in a mod-3 table's goal.
     fn in_goal(bound: &Mod3Bound, coords: Coords) -> bool {
-        let twist_goal = match bound.indexing {
-            Indexing::Sorted { parity: false, .. } => coords.twist.twist() == Twist(0),
-            _ => coords.twist == TwistParity(0),
-        };
-        twist_goal
-            && coords.flip == Flip(0)
-            && match bound.indexing {
-                Indexing::Sorted { .. } => coords.slice == SliceSorted(0),
-                Indexing::Split { .. } => {
-                    coords.slice.position().0 == 0 && coords.split == CornerSplit(0)
-                }
+        let edges = coords.flip == Flip(0);
+        match bound.indexing {
+            Indexing::Sorted { parity, .. } => {
+                let twist = if parity {
+                    coords.twist == TwistParity(0)
+                } else {
+                    coords.twist.twist() == Twist(0)
+                };
+                edges && twist && coords.slice == SliceSorted(0)
             }
+            Indexing::Split { .. } => {
+                let slice = coords.slice.position() == SlicePosition(0);
+                edges && slice && coords.twist == TwistParity(0) && coords.split == CornerSplit(0)
+            }
+        }
     }
 
     /// The number of entries of a mod-3 table.
     fn entries(&self, bound: &Mod3Bound) -> usize {
         match &bound.indexing {
-            Indexing::Sorted {
-                parity: true,
-                classes,
-            } => classes.count() * TwistParity::COUNT,
-            Indexing::Sorted {
-                parity: false,
-                classes,
-            } => classes.count() * Twist::COUNT,
+            Indexing::Sorted { parity, classes } => {
+                classes.count()
+                    * if *parity {
+                        TwistParity::COUNT
+                    } else {
+                        Twist::COUNT
+                    }
+            }
             Indexing::Split { .. } => self.flip_slice_classes().count() * TwistParitySplit::COUNT,
         }
     }
