@@ -3,7 +3,7 @@
 //! Each kind has one generic builder: [`MoveTable::build`] for any coordinate,
 //! [`SymmetryClasses::build`] and [`Conjugation::build`] for any coordinate the U-D symmetries
 //! act on, [`Pruning::build`] for the distance table over any pair of coordinates (reduced by
-//! symmetry or not).
+//! symmetry or not), [`StepTable::build`] for how each face turn changes those distances.
 //!
 //! A solver's set of tables is built, cached and decoded with the helpers of `cache`;
 //! [`storage`] is the one place in the library that touches the file system: it caches a table's
@@ -14,6 +14,7 @@ pub(crate) mod cache;
 pub mod codec;
 mod moves;
 mod pruning;
+mod steps;
 pub mod storage;
 mod symmetry;
 
@@ -35,4 +36,5 @@ pub fn prefetch<T>(items: &[T], index: usize) {
     let _ = (items, index);
 }
 pub use pruning::{Mod3Pruning, Pruning, Reduction, Unreduced};
+pub use steps::{ALL_MOVES, StepTable, Steps};
 pub use symmetry::{Conjugation, SymmetryClasses};
