@@ -12,8 +12,7 @@ use rubik::tables::storage;
 
 fn solving(c: &mut Criterion) {
     let dir = storage::default_dir();
-    let (tables, _) =
-        TwoPhaseTables::load_or_build(dir.as_deref(), TableSize::Default, &mut |_| {});
+    let (tables, _) = TwoPhaseTables::load_or_build(dir.as_deref(), TableSize::Large, &mut |_| {});
     let solver = TwoPhase::new(&tables);
     let mut rng = rubik::seeded_rng(2026);
     let states: Vec<CubieCube> = (0..100).map(|_| CubieCube::random(&mut rng)).collect();

@@ -19,11 +19,11 @@ pub struct TableArgs {
     #[arg(long = "tables", value_name = "DIR", global = true)]
     dir: Option<PathBuf>,
     /// Which two-phase tables: tiny (7 MB, built in under a second; tens of milliseconds a
-    /// state), small (45 MB, built in seconds) or default (136 MB, built in seconds; the
-    /// fastest).
-    #[arg(long, default_value_t = TableSize::Default, global = true)]
+    /// state), small (45 MB, built in seconds), medium (136 MB, built in seconds) or large
+    /// (490 MB, built in about 15 seconds; the fastest).
+    #[arg(long, default_value_t = TableSize::Large, global = true)]
     tables_size: TableSize,
-    /// Which tables the optimal solver reads: small (the default two-phase tables, 135 MB; a
+    /// Which tables the optimal solver reads: small (the medium two-phase tables, 136 MB; a
     /// random state takes many minutes), medium (0.94 GB, built in a minute or two), large
     /// (1.8 GB, built in a few minutes) or huge (5.1 GB, built in about ten minutes; the
     /// fastest).

@@ -1,6 +1,7 @@
 //! The two-phase solver, mostly on the tiny tables: every solution replays to solved; limits and
-//! budgets behave; hard positions; random-state scrambles; the table cache. One test builds the
-//! small tables (distances mod 3), whose decoding differs.
+//! budgets behave; hard positions; random-state scrambles; the table cache. Two tests build the
+//! small tables (distances mod 3) and the large ones (how each move changes the distance),
+//! whose searches differ.
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -203,16 +204,35 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
 
 #[test]
 fn the_small_tables_solve_too() {
-    let tables = TwoPhaseTables::build(TableSize::Small, &mut |_| {});
+    solves_random_states_and_the_superflip(TableSize::Small);
+}
+
+#[test]
+fn the_large_tables_solve_too() {
+    solves_random_states_and_the_superflip(TableSize::Large);
+}
+
+/// Random states within 20 moves, then shortened for a node budget, and the superflip in
+/// exactly 20, with the tables of `size`.
+fn solves_random_states_and_the_superflip(size: TableSize) {
+    let tables = TwoPhaseTables::build(size, &mut |_| {});
     let solver = TwoPhase::new(&tables);
+    let replays = |cube: CubieCube, moves: &[u8]| {
+        moves
+            .iter()
+            .fold(cube, |c, &m| c * MOVES[m as usize])
+            .is_solved()
+    };
     for seed in 100..110 {
         let cube = CubieCube::random(&mut rubik::seeded_rng(seed));
-        let solution = solver.solve(&cube, &within(20)).unwrap();
-        let end = solution
-            .moves
-            .iter()
-            .fold(cube, |c, &m| c * MOVES[m as usize]);
-        assert!(end.is_solved() && solution.len() <= 20);
+        let first = solver.solve(&cube, &within(20)).unwrap();
+        assert!(replays(cube, &first.moves) && first.len() <= 20);
+        let budget = Limits {
+            improve_nodes: Some(100_000),
+            ..within(20)
+        };
+        let improved = solver.solve(&cube, &budget).unwrap();
+        assert!(replays(cube, &improved.moves) && improved.len() <= first.len());
     }
     let superflip = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
     assert_eq!(solver.solve(&superflip, &within(20)).unwrap().len(), 20);

@@ -2,7 +2,7 @@
 //!
 //! | size | lower bound | bytes | build |
 //! |---|---|---|---|
-//! | [`OptimalTableSize::Small`] | the two-phase default tables' phase-1 distance (4 bits) | 136 MB | ≈ 7 s |
+//! | [`OptimalTableSize::Small`] | the medium two-phase tables' phase-1 distance (4 bits) | 136 MB | ≈ 7 s |
 //! | [`OptimalTableSize::Medium`] | the distance to twist, flip and the slice edges solved in order, over (flip-sorted-slice class, twist), mod 3 | 0.94 GB | ≈ 1.5 min |
 //! | [`OptimalTableSize::Large`] | the same with the corner parity even too, over (flip-sorted-slice class, twist and corner parity), mod 3 | 1.8 GB | ≈ 3 min |
 //! | [`OptimalTableSize::Huge`] | the distance to phase 1's goal with the corner parity even and the D-layer corners in the D layer, over (flip-slice class, twist, corner parity and split), mod 3 | 5.1 GB | ≈ 12 min |
@@ -14,7 +14,7 @@
 //! again. The huge goal trades the slice edges' order for where the corners are; its classes
 //! are the two-phase tables' flip-slice classes, 4 MB that stay in the cache, where the two
 //! sizes below share the flip-sorted-slice classes (1,523,864 of them, 107 MB). Every size
-//! holds the two-phase default tables, which give the first upper bound. A distance mod 3 is
+//! holds the medium two-phase tables, which give the first upper bound. A distance mod 3 is
 //! enough for a search that knows the distance of the node it came from: a move changes it by
 //! -1, 0 or +1, three values that differ mod 3.
 
@@ -57,7 +57,7 @@ const DISTANCES: [[TableSpec; 3]; 2] = [
 /// Which lower bound the optimal solver reads: the trade between memory, build time and speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OptimalTableSize {
-    /// About 135 MB (the two-phase default tables), built in seconds; a random state takes
+    /// About 136 MB (the medium two-phase tables), built in seconds; a random state takes
     /// many minutes.
     Small,
     /// About 0.94 GB, built in a minute or two; a random state takes about a minute.
@@ -80,7 +80,7 @@ impl OptimalTableSize {
 
     /// The files this size keeps in the cache for `metric`.
     pub fn specs(self, metric: Metric) -> Vec<TableSpec> {
-        let mut specs = TableSize::Default.specs();
+        let mut specs = TableSize::Medium.specs();
         if matches!(self, OptimalTableSize::Medium | OptimalTableSize::Large) {
             specs.push(SORTED_CLASSES);
         }
@@ -167,7 +167,7 @@ struct Mod3Bound {
 pub struct OptimalTables {
     size: OptimalTableSize,
     metric: Metric,
-    /// The two-phase default tables, whose move tables also move the flip and sorted slice.
+    /// The medium two-phase tables, whose move tables also move the flip and sorted slice.
     two_phase: TwoPhaseTables,
     /// Where each move takes the twist and corner parity, and the corner split (built on load:
     /// 4374 × 18 and 70 × 18 entries).
@@ -203,7 +203,7 @@ impl OptimalTables {
         progress: &mut dyn FnMut(Progress),
     ) -> (OptimalTables, LoadReport) {
         let (two_phase, mut report) =
-            TwoPhaseTables::load_or_build(dir, TableSize::Default, progress);
+            TwoPhaseTables::load_or_build(dir, TableSize::Medium, progress);
         let mut tables = OptimalTables {
             size,
             metric,
@@ -254,16 +254,16 @@ impl OptimalTables {
         self.size == OptimalTableSize::Small || self.metric == Metric::Htm || metric == Metric::Qtm
     }
 
-    /// The two-phase default tables, for the first upper bound.
+    /// The medium two-phase tables, for the first upper bound.
     pub(super) fn two_phase(&self) -> &TwoPhaseTables {
         &self.two_phase
     }
 
-    /// The two-phase default tables' flip-slice classes.
+    /// The medium two-phase tables' flip-slice classes.
     fn flip_slice_classes(&self) -> &SymmetryClasses<FlipSlice> {
         self.two_phase
             .flip_slice_classes()
-            .expect("the default two-phase tables have flip-slice classes")
+            .expect("the medium two-phase tables have flip-slice classes")
     }
 
     /// The coordinates of a state.

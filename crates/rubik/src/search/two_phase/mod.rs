@@ -14,11 +14,14 @@
 //! same state).
 //!
 //! The search waits mostly on memory: each phase-1 node reads a symmetry class, then a table
-//! entry, for each child, both likely cache misses. So the six views' searches take turns, each
-//! keeping its path on an explicit stack: a turn ends once a view has started loading what it
-//! needs next, and the other views' turns hide the wait. Within two moves of phase 1's end,
-//! exact tests replace the table reads, and phase 1 carries the corner permutation and the slice
-//! edges' order along, so that most phase-2 starts are refused without building a cube.
+//! entry, for each child, both likely cache misses. With the large tables the entry of a node
+//! says which children are within reach and their distances, so only the kept children are
+//! made, and each is read once, when it is about to be expanded. Either way the six views'
+//! searches take turns, each keeping its path on an explicit stack: a turn ends once a view has
+//! started loading what it needs next, and the other views' turns hide the wait. Within two
+//! moves of phase 1's end, exact tests (or the node's entry) replace the children's reads, only
+//! a quarter turn of a side face can end phase 1, and phase 1 carries the corner permutation and
+//! the slice edges' order along, so that most phase-2 starts are refused without building a cube.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -27,12 +30,14 @@ use std::time::{Duration, Instant};
 mod tables;
 
 pub use crate::tables::storage::LoadReport;
+use tables::Phase1Entry;
 pub(crate) use tables::Probe;
 pub use tables::{TableSize, TwoPhaseTables};
 
 use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SliceSorted, Twist, UdEdgePerm};
 use crate::cubie::{CubieCube, MOVES};
 use crate::notation::Alg;
+use crate::tables::{ALL_MOVES, Steps};
 use tables::PHASE2_MOVES;
 
 /// When to stop searching.
@@ -105,7 +110,7 @@ pub enum SolveError {
 /// ```
 /// use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
 /// use rubik::CubieCube;
-/// // The tiny tables build in a moment; `TableSize::Default` solves fastest.
+/// // The tiny tables build in a moment; `TableSize::Large` solves fastest.
 /// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
 /// let cube = CubieCube::random(&mut rubik::seeded_rng(1));
 /// let limits = Limits { max_length: Some(20), ..Limits::default() };
@@ -221,13 +226,36 @@ pub(crate) fn moves_seen_along_axes() -> [[u8; 18]; 3] {
     seen
 }
 
-/// Whether move `m` may follow move `previous` in canonical order: never the same face twice,
-/// and opposite faces only in one order.
-#[inline]
-fn may_follow(previous: u8, m: u8) -> bool {
-    let (face, previous) = (m / 3, previous / 3);
-    face != previous && face + 3 != previous
-}
+/// For each move (an index into [`MOVES`]): the moves that may follow it in canonical order,
+/// as a bit mask: never the same face twice, and opposite faces only in one order.
+const FOLLOWERS: [u32; 18] = {
+    let mut followers = [0; 18];
+    let mut previous = 0;
+    while previous < 18 {
+        let face = previous / 3;
+        let mut m = 0;
+        while m < 18 {
+            if m / 3 != face && m / 3 + 3 != face {
+                followers[previous] |= 1 << m;
+            }
+            m += 1;
+        }
+        previous += 1;
+    }
+    followers
+};
+
+/// The moves that may end a phase-1 solution: all but the phase-2 moves, as a bit mask over
+/// the indices of [`MOVES`].
+const PHASE1_ENDINGS: u32 = {
+    let mut endings = ALL_MOVES;
+    let mut i = 0;
+    while i < PHASE2_MOVES.len() {
+        endings &= !(1 << PHASE2_MOVES[i]);
+        i += 1;
+    }
+    endings
+};
 
 /// One view of the state (the state or its inverse, seen along one of the three axes) and its
 /// phase-1 search in progress.
@@ -246,8 +274,9 @@ struct View {
     step: Step,
 }
 
-/// A phase-1 search node: its coordinates, its phase-1 bound, and its corners (which phase 2's
-/// first test needs where phase 1 ends).
+/// A phase-1 search node: its coordinates, its phase-1 bound, its corners (which phase 2's
+/// first test needs where phase 1 ends), and with the large tables how each move changes its
+/// bound (the exact distance), read when the node is about to be expanded.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     twist: Twist,
@@ -255,6 +284,7 @@ struct Node {
     slice: SliceSorted,
     corners: CornerPerm,
     bound: u8,
+    steps: Option<Steps>,
 }
 
 /// A node on a view's path and its children: all of them while their bounds load, then those
@@ -320,7 +350,7 @@ impl<'s, 't> Search<'s, 't> {
                 let seen = (0..axis).fold(start, |c, _| c.rotate_diagonal());
                 let (twist, flip, slice) =
                     (Twist::of(&seen), Flip::of(&seen), SliceSorted::of(&seen));
-                let bound = solver.tables.phase1_bound(twist, flip, slice);
+                let (bound, steps) = solver.tables.phase1_start(twist, flip, slice);
                 View {
                     cube: seen,
                     axis,
@@ -331,6 +361,7 @@ impl<'s, 't> Search<'s, 't> {
                         slice,
                         corners: CornerPerm::of(&seen),
                         bound,
+                        steps,
                     },
                     path: [0; 40],
                     frames: Vec::new(),
@@ -388,10 +419,14 @@ impl<'s, 't> Search<'s, 't> {
         self.done
     }
 
-    /// Whether move `m` may follow the move before it at `depth` on view `v`'s path.
+    /// The moves that may come at `depth` on view `v`'s path, after the move before, as a bit
+    /// mask.
     #[inline]
-    fn allowed(&self, v: usize, depth: usize, m: u8) -> bool {
-        depth == 0 || may_follow(self.views[v].path[depth - 1], m)
+    fn followers(&self, v: usize, depth: usize) -> u32 {
+        match depth {
+            0 => ALL_MOVES,
+            _ => FOLLOWERS[self.views[v].path[depth - 1] as usize],
+        }
     }
 
     /// Searches every view for phase-1 solutions of `length` moves, each followed by phase 2.
@@ -436,29 +471,50 @@ impl<'s, 't> Search<'s, 't> {
                 }
                 Step::Expand => {
                     let node = frame.node;
-                    let previous = depth.checked_sub(1).map(|d| view.path[d]);
+                    let followers = match depth {
+                        0 => ALL_MOVES,
+                        _ => FOLLOWERS[view.path[depth - 1] as usize],
+                    };
+                    // With the large tables only the children within reach are made, and
+                    // their bounds are known: they need reading only to be expanded in turn.
+                    let slack = togo as u8 - node.bound;
+                    let wanted = node.steps.map_or(ALL_MOVES, |steps| steps.within(slack));
+                    let read = node.steps.is_none() || togo > 2;
                     let mut count = 0;
-                    for m in 0..18u8 {
-                        if previous.is_some_and(|p| !may_follow(p, m)) {
-                            continue;
-                        }
+                    let mut moves = wanted & followers;
+                    while moves != 0 {
+                        let m = moves.trailing_zeros() as u8;
+                        moves &= moves - 1;
                         let (twist, flip, slice) =
                             tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
-                        tables.prefetch_class(flip, slice.position());
+                        if read {
+                            tables.prefetch_class(flip, slice.position());
+                        }
+                        let bound = node
+                            .steps
+                            .map_or(node.bound, |steps| steps.after(node.bound, m as usize));
                         let child = Node {
                             twist,
                             flip,
                             slice,
+                            bound,
+                            steps: None,
                             ..node
                         };
                         frame.children[count] = (m, child, Probe::default());
                         count += 1;
                     }
-                    frame.count = count;
-                    view.step = Step::Probe;
                     // The kept children's corners are read from this row.
                     tables.moves.corners.prefetch(node.corners);
-                    return !self.visit(count as u64);
+                    frame.count = count;
+                    if read {
+                        view.step = Step::Probe;
+                        return !self.visit(count as u64);
+                    }
+                    (frame.next, view.step) = (0, Step::Next);
+                    if self.visit(count as u64) {
+                        return false;
+                    }
                 }
                 Step::Probe => {
                     for (_, child, probe) in &mut frame.children[..frame.count] {
@@ -472,7 +528,10 @@ impl<'s, 't> Search<'s, 't> {
                     let mut kept = 0;
                     for i in 0..frame.count {
                         let (m, mut child, probe) = frame.children[i];
-                        child.bound = tables.phase1_read(probe, frame.node.bound);
+                        match tables.phase1_read(probe, frame.node.bound) {
+                            Phase1Entry::Bound(bound) => child.bound = bound,
+                            Phase1Entry::Steps(steps) => child.steps = Some(steps),
+                        }
                         if usize::from(child.bound) < togo {
                             frame.children[kept] = (m, child, probe);
                             kept += 1;
@@ -498,28 +557,36 @@ impl<'s, 't> Search<'s, 't> {
     }
 
     /// Searches view `v` on from `node` at `depth`, two moves or fewer before phase 1's end,
-    /// where exact tests replace the table probes: with one move to go a child must be in
-    /// phase 2's group (every phase-1 coordinate 0), with two at most one move from it.
+    /// where exact tests replace the children's table probes: with one move to go a child must
+    /// be in phase 2's group (every phase-1 coordinate 0), with two at most one move from it.
+    /// A node with steps (the large tables) knows which children those are.
     fn near_end(&mut self, v: usize, node: Node, depth: usize, togo: usize) {
         if togo == 0 {
-            let path = &self.views[v].path;
-            let last_is_phase2 = depth > 0 && PHASE2_MOVES.contains(&path[depth - 1]);
-            if let (false, Some(slice)) = (last_is_phase2, node.slice.in_slice()) {
+            if let Some(slice) = node.slice.in_slice() {
                 self.start_phase2(v, depth, node.corners, slice);
             }
             return;
         }
         let tables = self.solver.tables;
-        for m in 0..18u8 {
-            if !self.allowed(v, depth, m) {
-                continue;
-            }
+        let mut wanted = node
+            .steps
+            .map_or(ALL_MOVES, |steps| steps.within(togo as u8 - node.bound));
+        if togo == 1 {
+            // A phase-2 move keeps a state in or out of phase 2's group; a phase-1 solution
+            // ending in one would have been found one move shorter.
+            wanted &= PHASE1_ENDINGS;
+        }
+        let mut moves = wanted & self.followers(v, depth);
+        while moves != 0 {
+            let m = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
             if self.visit(1) {
                 return;
             }
             let (twist, flip, slice) =
                 tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
             let near = match togo {
+                _ if node.steps.is_some() => true,
                 1 => twist.0 == 0 && flip.0 == 0 && slice.in_slice().is_some(),
                 _ => tables.within_one_move(twist, flip, slice.position()),
             };
@@ -530,7 +597,10 @@ impl<'s, 't> Search<'s, 't> {
                     flip,
                     slice,
                     corners,
-                    bound: node.bound,
+                    bound: node
+                        .steps
+                        .map_or(node.bound, |steps| steps.after(node.bound, m as usize)),
+                    steps: None,
                 };
                 self.views[v].path[depth] = m;
                 self.near_end(v, child, depth + 1, togo - 1);
@@ -592,8 +662,9 @@ impl<'s, 't> Search<'s, 't> {
             return true;
         }
         let tables = self.solver.tables;
+        let followers = self.followers(v, depth);
         for (i, &m) in PHASE2_MOVES.iter().enumerate() {
-            if !self.allowed(v, depth, m) {
+            if followers >> m & 1 == 0 {
                 continue;
             }
             if self.visit(1) {
@@ -667,7 +738,7 @@ mod tests {
     #[test]
     #[ignore = "builds the full tables: run in release"]
     fn random_states_solve_within_twenty_moves() {
-        solve_random_states(TableSize::Default);
+        solve_random_states(TableSize::Large);
     }
 
     #[test]

@@ -1,14 +1,18 @@
-//! The tables of the two-phase solver, in three sizes, built from the code or loaded from the
+//! The tables of the two-phase solver, in four sizes, built from the code or loaded from the
 //! cache.
 //!
 //! | size | phase-1 bound | phase-2 bound | bytes | build |
 //! |---|---|---|---|---|
-//! | [`TableSize::Default`] | exact, over (flip-slice class, twist): 16-fold symmetry, 4 bits (70 MB) | corner-permutation class × U/D edges (56 MB), corners × slice, U/D edges × slice | ≈ 136 MB | ≈ 7 s |
+//! | [`TableSize::Large`] (the default) | exact, with how each move changes it, over (flip-slice class, twist): 16-fold symmetry, 3 bytes (423 MB) | corner-permutation class × U/D edges (56 MB), corners × slice, U/D edges × slice | ≈ 490 MB | ≈ 15 s |
+//! | [`TableSize::Medium`] | exact, over the same pairs, 4 bits (70 MB) | as the large size | ≈ 136 MB | ≈ 7 s |
 //! | [`TableSize::Small`] | the same distances mod 3, 2 bits (35 MB) | corners × slice, U/D edges × slice | ≈ 45 MB | ≈ 5 s |
 //! | [`TableSize::Tiny`] | twist × slice, flip × slice, twist × flip | corners × slice, U/D edges × slice | ≈ 7 MB | < 1 s |
 //!
 //! A distance mod 3 is enough for a search that knows the distance of the node it came from: a
-//! move changes the phase-1 distance by -1, 0 or +1, three values that differ mod 3.
+//! move changes the phase-1 distance by -1, 0 or +1, three values that differ mod 3. The large
+//! size stores those changes instead ([`StepTable`]): a node's entry says which of its children
+//! the search keeps, and their distances, so it reads one entry per node it expands rather than
+//! one per child. A start's distance is found by walking down to the goal.
 //!
 //! The move tables, symmetry classes and small pruning tables of a size are saved together in one
 //! file; each large pruning table has its own, memory-mapped when loaded.
@@ -21,11 +25,13 @@ use crate::coord::{
     Coordinate, CornerPerm, Flip, FlipSlice, SlicePerm, SlicePosition, SliceSorted, Twist,
     UdEdgePerm,
 };
-use crate::cubie::{CubieCube, MOVES};
+use crate::cubie::{CubieCube, MOVES, UdSymmetry};
 use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
-use crate::tables::{Conjugation, Mod3Pruning, MoveTable, Pruning, SymmetryClasses, Unreduced};
+use crate::tables::{
+    Conjugation, Mod3Pruning, MoveTable, Pruning, StepTable, Steps, SymmetryClasses, Unreduced,
+};
 
 /// The ten moves of phase 2 (U, U2, U', D, D2, D', R2, L2, F2, B2) as indices into [`MOVES`].
 pub(super) const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
@@ -40,21 +46,29 @@ pub enum TableSize {
     Tiny,
     /// About 45 MB, built in seconds; solves in about a millisecond.
     Small,
-    /// About 136 MB, built in seconds; solves fastest.
+    /// About 136 MB, built in seconds; the optimal solver's base.
+    Medium,
+    /// About 490 MB, built in about 15 seconds; solves fastest.
     #[default]
-    Default,
+    Large,
 }
 
 impl TableSize {
     /// Every size, smallest first.
-    pub const ALL: [TableSize; 3] = [TableSize::Tiny, TableSize::Small, TableSize::Default];
+    pub const ALL: [TableSize; 4] = [
+        TableSize::Tiny,
+        TableSize::Small,
+        TableSize::Medium,
+        TableSize::Large,
+    ];
 
     /// The files this size keeps in the cache.
     pub fn specs(self) -> Vec<TableSpec> {
         match self {
             TableSize::Tiny => vec![TINY],
             TableSize::Small => vec![SHARED, PHASE1_MOD3],
-            TableSize::Default => vec![SHARED, PHASE1, PHASE2],
+            TableSize::Medium => vec![SHARED, PHASE1, PHASE2],
+            TableSize::Large => vec![SHARED, PHASE1_STEPS, PHASE2],
         }
     }
 }
@@ -64,7 +78,8 @@ impl fmt::Display for TableSize {
         f.write_str(match self {
             TableSize::Tiny => "tiny",
             TableSize::Small => "small",
-            TableSize::Default => "default",
+            TableSize::Medium => "medium",
+            TableSize::Large => "large",
         })
     }
 }
@@ -76,7 +91,7 @@ impl FromStr for TableSize {
         TableSize::ALL
             .into_iter()
             .find(|size| size.to_string() == text)
-            .ok_or_else(|| format!("`{text}` is not a table size (tiny, small, default)"))
+            .ok_or_else(|| format!("`{text}` is not a table size (tiny, small, medium, large)"))
     }
 }
 
@@ -84,6 +99,7 @@ const TINY: TableSpec = TableSpec::new("twophase-tiny", TABLES_VERSION);
 const SHARED: TableSpec = TableSpec::new("twophase-moves-syms", TABLES_VERSION);
 const PHASE1_MOD3: TableSpec = TableSpec::new("twophase-phase1-mod3", TABLES_VERSION);
 const PHASE1: TableSpec = TableSpec::new("twophase-phase1", TABLES_VERSION);
+const PHASE1_STEPS: TableSpec = TableSpec::new("twophase-phase1-steps", TABLES_VERSION);
 const PHASE2: TableSpec = TableSpec::new("twophase-phase2", TABLES_VERSION);
 
 /// Where each move takes each coordinate: the phase-1 coordinates and the corners under all 18
@@ -190,6 +206,8 @@ enum Phase1Bound {
     Exact(Box<FlipSliceClasses>, Pruning<Table>),
     /// The same distances mod 3.
     Mod3(Box<FlipSliceClasses>, Mod3Pruning<Table>),
+    /// How each move changes the exact distance, over the same entries.
+    Steps(Box<FlipSliceClasses>, StepTable<Table>),
     /// The largest of the distances over (twist, slice), (flip, slice) and (twist, flip).
     Pairs([Pruning; 3]),
 }
@@ -205,12 +223,21 @@ impl FlipSliceClasses {
     /// seen through the symmetry that takes the pair to its class representative.
     #[inline]
     fn index(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> usize {
+        self.locate(twist, flip, slice).0
+    }
+
+    /// The table index of (twist, flip, slice) and the symmetry that takes the state to the
+    /// one stored there.
+    #[inline]
+    fn locate(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> (usize, UdSymmetry) {
         let (class, s) = self.classes.class_of(FlipSlice::new(flip, slice));
-        class * Twist::COUNT + self.twist_conjugation.apply(twist, s).index()
+        let index = class * Twist::COUNT + self.twist_conjugation.apply(twist, s).index();
+        (index, s)
     }
 }
 
-/// The phase-2 distance over (corner-permutation class, U/D edges), of the default tables.
+/// The phase-2 distance over (corner-permutation class, U/D edges), of the medium and large
+/// tables.
 struct SymmetricPhase2 {
     corner_classes: SymmetryClasses<CornerPerm>,
     edge_conjugation: Conjugation<UdEdgePerm>,
@@ -225,10 +252,19 @@ pub struct TwoPhaseTables {
     near_goal: [u32; 19],
     phase1: Phase1Bound,
     /// Phase-2 distances over (corners, slice permutation) and (U/D edges, slice permutation),
-    /// small enough to stay in the cache, and the large table of the default size.
+    /// small enough to stay in the cache, and the large table of the medium and large sizes.
     corner_slice: Pruning,
     edges_slice: Pruning,
     phase2: Option<SymmetricPhase2>,
+}
+
+/// What a phase-1 probe reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase1Entry {
+    /// A lower bound of the distance.
+    Bound(u8),
+    /// How each move changes the distance (which the search knows already).
+    Steps(Steps),
 }
 
 /// Where a phase-1 bound is stored: up to three table indices (`u32`: a search node keeps 18 of
@@ -291,14 +327,32 @@ impl Shared {
     }
 
     /// The phase-1 distances over (flip-slice class, twist), `BITS` bits an entry.
-    fn phase1<const BITS: usize>(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
+    fn phase1<const BITS: usize>(
+        &self,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Pruning<Vec<u8>, BITS> {
         let classes = &self.flip_slice;
-        Pruning::<Vec<u8>, BITS>::build(
+        Pruning::build(
             &classes.classes,
             |fs, m| self.moves.flip_slice(fs, m),
             &self.moves.twist,
             |t, s| classes.twist_conjugation.apply(t, s),
             "phase-1 pruning",
+            progress,
+        )
+    }
+
+    /// How each move changes the phase-1 distance, over (flip-slice class, twist).
+    fn phase1_steps(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
+        let distances = self.phase1::<4>(progress);
+        let classes = &self.flip_slice;
+        StepTable::build(
+            &distances,
+            &classes.classes,
+            |fs, m| self.moves.flip_slice(fs, m),
+            &self.moves.twist,
+            |t, s| classes.twist_conjugation.apply(t, s),
+            "phase-1 steps",
             progress,
         )
         .into_bytes()
@@ -391,17 +445,23 @@ impl TwoPhaseTables {
             let table = obtain(
                 dir,
                 &PHASE1_MOD3,
-                |p| shared.phase1::<2>(p),
+                |p| shared.phase1::<2>(p).into_bytes(),
                 progress,
                 report,
             );
             let phase1 = Phase1Bound::Mod3(Box::new(shared.flip_slice), Pruning::from_bytes(table));
             (phase1, None)
         } else {
-            let table = obtain(dir, &PHASE1, |p| shared.phase1::<4>(p), progress, report);
             let phase2 = obtain(dir, &PHASE2, |p| shared.phase2(p), progress, report);
-            let phase1 =
-                Phase1Bound::Exact(Box::new(shared.flip_slice), Pruning::from_bytes(table));
+            let phase1 = if size == TableSize::Large {
+                let build = |p: &mut dyn FnMut(Progress)| shared.phase1_steps(p);
+                let table = obtain(dir, &PHASE1_STEPS, build, progress, report);
+                Phase1Bound::Steps(Box::new(shared.flip_slice), StepTable::from_bytes(table))
+            } else {
+                let build = |p: &mut dyn FnMut(Progress)| shared.phase1::<4>(p).into_bytes();
+                let table = obtain(dir, &PHASE1, build, progress, report);
+                Phase1Bound::Exact(Box::new(shared.flip_slice), Pruning::from_bytes(table))
+            };
             let phase2 = SymmetricPhase2 {
                 corner_classes: shared.corner_classes,
                 edge_conjugation: shared.edge_conjugation,
@@ -423,12 +483,6 @@ impl TwoPhaseTables {
     /// The size these tables were made for.
     pub fn size(&self) -> TableSize {
         self.size
-    }
-
-    /// Whether the phase-1 bound is the exact distance read straight from the table (the
-    /// default size), which the optimal solver needs.
-    pub(crate) fn has_exact_phase1(&self) -> bool {
-        matches!(self.phase1, Phase1Bound::Exact(..))
     }
 
     /// The phase-1 coordinates (twist, flip, sorted slice) after move `m`, an index into
@@ -459,9 +513,9 @@ impl TwoPhaseTables {
     /// The flip-slice symmetry classes (of every size but the tiny one).
     pub(crate) fn flip_slice_classes(&self) -> Option<&SymmetryClasses<FlipSlice>> {
         match &self.phase1 {
-            Phase1Bound::Exact(classes, _) | Phase1Bound::Mod3(classes, _) => {
-                Some(&classes.classes)
-            }
+            Phase1Bound::Exact(classes, _)
+            | Phase1Bound::Mod3(classes, _)
+            | Phase1Bound::Steps(classes, _) => Some(&classes.classes),
             Phase1Bound::Pairs(_) => None,
         }
     }
@@ -488,6 +542,11 @@ impl TwoPhaseTables {
                 table.prefetch(index);
                 Probe([index as u32, 0, 0])
             }
+            Phase1Bound::Steps(classes, table) => {
+                let (index, s) = classes.locate(twist, flip, slice);
+                table.prefetch(index);
+                Probe([index as u32, s.index() as u32, 0])
+            }
             Phase1Bound::Pairs(_) => Probe(
                 [
                     twist.index() * SlicePosition::COUNT + slice.index(),
@@ -499,40 +558,69 @@ impl TwoPhaseTables {
         }
     }
 
-    /// The phase-1 bound at a probed place, one move away from a state whose bound is
-    /// `neighbour` (which the mod-3 tables need): a lower bound of the phase-1 distance, exact
-    /// but for the tiny tables.
+    /// What is stored at a probed place, one move away from a state whose bound is `neighbour`
+    /// (which the mod-3 tables need): a lower bound of the phase-1 distance (exact but for the
+    /// tiny tables), or, with the large tables, how each move changes the distance.
     #[inline]
-    pub(crate) fn phase1_read(&self, probe: Probe, neighbour: u8) -> u8 {
-        match &self.phase1 {
-            Phase1Bound::Exact(_, table) => table.get(probe.0[0] as usize),
-            Phase1Bound::Mod3(_, table) => table.distance_next_to(probe.0[0] as usize, neighbour),
-            Phase1Bound::Pairs([a, b, c]) => {
-                let [i, j, k] = probe.0.map(|i| i as usize);
-                a.get(i).max(b.get(j)).max(c.get(k))
+    pub(crate) fn phase1_read(&self, probe: Probe, neighbour: u8) -> Phase1Entry {
+        let [i, j, k] = probe.0.map(|i| i as usize);
+        Phase1Entry::Bound(match &self.phase1 {
+            Phase1Bound::Exact(_, table) => table.get(i),
+            Phase1Bound::Mod3(_, table) => table.distance_next_to(i, neighbour),
+            Phase1Bound::Steps(_, table) => {
+                return Phase1Entry::Steps(table.get(i, UdSymmetry::from_index(j)));
             }
+            Phase1Bound::Pairs([a, b, c]) => a.get(i).max(b.get(j)).max(c.get(k)),
+        })
+    }
+
+    /// The exact phase-1 distance at a probed [`Probe::index`] (the medium tables only).
+    #[inline]
+    pub(crate) fn phase1_exact(&self, index: u32) -> u8 {
+        match &self.phase1 {
+            Phase1Bound::Exact(_, table) => table.get(index as usize),
+            _ => unreachable!("only the medium tables store the exact distance"),
         }
     }
 
-    /// The exact phase-1 distance at a probed [`Probe::index`] (the default tables only).
-    #[inline]
-    pub(crate) fn phase1_exact(&self, index: u32) -> u8 {
-        debug_assert!(self.has_exact_phase1());
-        self.phase1_read(Probe([index, 0, 0]), 0)
-    }
-
-    /// A lower bound of the phase-1 distance of a state (exact but for the tiny tables). With
-    /// the mod-3 tables the distance is found by walking down to the goal.
-    pub(super) fn phase1_bound(&self, twist: Twist, flip: Flip, slice: SliceSorted) -> u8 {
-        let Phase1Bound::Mod3(classes, table) = &self.phase1 else {
-            return self.phase1_read(self.phase1_probe(twist, flip, slice.position()), 0);
-        };
-        table.walk_down(
-            (twist, flip, slice),
-            |(t, f, s)| (t, f, s.position()) == (Twist(0), Flip(0), SlicePosition(0)),
-            |(t, f, s)| classes.index(t, f, s.position()),
-            |state| (0..18).map(move |m| self.phase1_after(state, m)),
-        )
+    /// A lower bound of the phase-1 distance of a state (exact but for the tiny tables), and
+    /// with the large tables how each move changes it. With the mod-3 and the large tables the
+    /// distance is found by walking down to the goal.
+    pub(super) fn phase1_start(
+        &self,
+        twist: Twist,
+        flip: Flip,
+        slice: SliceSorted,
+    ) -> (u8, Option<Steps>) {
+        match &self.phase1 {
+            Phase1Bound::Mod3(classes, table) => {
+                let distance = table.walk_down(
+                    (twist, flip, slice),
+                    |(t, f, s)| (t, f, s.position()) == (Twist(0), Flip(0), SlicePosition(0)),
+                    |(t, f, s)| classes.index(t, f, s.position()),
+                    |state| (0..18).map(move |m| self.phase1_after(state, m)),
+                );
+                (distance, None)
+            }
+            Phase1Bound::Steps(classes, table) => {
+                let steps_of = |(t, f, s): (Twist, Flip, SliceSorted)| {
+                    let (index, symmetry) = classes.locate(t, f, s.position());
+                    table.get(index, symmetry)
+                };
+                let steps = steps_of((twist, flip, slice));
+                let (mut state, mut here, mut distance) = ((twist, flip, slice), steps, 0);
+                while let Some(m) = here.some_down() {
+                    state = self.phase1_after(state, m);
+                    here = steps_of(state);
+                    distance += 1;
+                }
+                (distance, Some(steps))
+            }
+            _ => match self.phase1_read(self.phase1_probe(twist, flip, slice.position()), 0) {
+                Phase1Entry::Bound(bound) => (bound, None),
+                Phase1Entry::Steps(_) => unreachable!("the step tables are matched above"),
+            },
+        }
     }
 
     /// The phase-2 distance of the corners and slice edges alone: a lower bound of it all.
