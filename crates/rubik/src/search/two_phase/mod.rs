@@ -245,6 +245,15 @@ const FOLLOWERS: [u32; 18] = {
     followers
 };
 
+/// The moves that may come after the first `depth` moves of `path` in canonical order, as a
+/// bit mask over the indices of [`MOVES`].
+#[inline]
+fn followers(path: &[u8], depth: usize) -> u32 {
+    depth
+        .checked_sub(1)
+        .map_or(ALL_MOVES, |last| FOLLOWERS[path[last] as usize])
+}
+
 /// The moves that may end a phase-1 solution: all but the phase-2 moves, as a bit mask over
 /// the indices of [`MOVES`].
 const PHASE1_ENDINGS: u32 = {
@@ -419,16 +428,6 @@ impl<'s, 't> Search<'s, 't> {
         self.done
     }
 
-    /// The moves that may come at `depth` on view `v`'s path, after the move before, as a bit
-    /// mask.
-    #[inline]
-    fn followers(&self, v: usize, depth: usize) -> u32 {
-        match depth {
-            0 => ALL_MOVES,
-            _ => FOLLOWERS[self.views[v].path[depth - 1] as usize],
-        }
-    }
-
     /// Searches every view for phase-1 solutions of `length` moves, each followed by phase 2.
     /// The views take turns: a turn ends where a view has started loading table entries, and
     /// the other views' turns hide the wait for them.
@@ -471,10 +470,7 @@ impl<'s, 't> Search<'s, 't> {
                 }
                 Step::Expand => {
                     let node = frame.node;
-                    let followers = match depth {
-                        0 => ALL_MOVES,
-                        _ => FOLLOWERS[view.path[depth - 1] as usize],
-                    };
+                    let followers = followers(&view.path, depth);
                     // With the large tables only the children within reach are made, and
                     // their bounds are known: they need reading only to be expanded in turn.
                     let slack = togo as u8 - node.bound;
@@ -576,7 +572,7 @@ impl<'s, 't> Search<'s, 't> {
             // ending in one would have been found one move shorter.
             wanted &= PHASE1_ENDINGS;
         }
-        let mut moves = wanted & self.followers(v, depth);
+        let mut moves = wanted & followers(&self.views[v].path, depth);
         while moves != 0 {
             let m = moves.trailing_zeros() as u8;
             moves &= moves - 1;
@@ -662,7 +658,7 @@ impl<'s, 't> Search<'s, 't> {
             return true;
         }
         let tables = self.solver.tables;
-        let followers = self.followers(v, depth);
+        let followers = followers(&self.views[v].path, depth);
         for (i, &m) in PHASE2_MOVES.iter().enumerate() {
             if followers >> m & 1 == 0 {
                 continue;
