@@ -1,5 +1,7 @@
 //! `rubik bench`: how fast the solvers are, on uniformly random states from a seed.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -42,6 +44,10 @@ pub struct OptimalArgs {
     /// The metric solutions are shortest in.
     #[arg(long, default_value_t = Metric::Htm)]
     metric: Metric,
+    /// Threads each state is searched on [default: all cores]; with fewer, states are solved
+    /// side by side (1: one core per state, as many states at a time as cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads_per_state: Option<u16>,
     #[command(flatten)]
     tables: TableArgs,
 }
@@ -118,12 +124,12 @@ impl Figures {
     }
 }
 
-/// `count` uniformly random states from `seed`.
 /// A time budget per state as the header line says it.
 fn budget_text(timeout_ms: Option<u64>) -> String {
     timeout_ms.map_or("none".to_string(), |t| format!("{t} ms"))
 }
 
+/// `count` uniformly random states from `seed`.
 fn random_states(count: usize, seed: u64) -> Result<Vec<CubieCube>, CliError> {
     if count == 0 {
         return Err(CliError::BadInput("--count must be at least 1".into()));
@@ -233,54 +239,88 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
     ))?;
     let solver = Optimal::new(&tables);
     let states = random_states(args.count, args.seed)?;
-    let budget = budget_text(args.timeout_ms);
+    let cores = rayon::current_num_threads();
+    let threads = args.threads_per_state.map_or(cores, usize::from);
+    let side_by_side = (cores / threads).max(1);
     out.line(&format!(
-        "{} random states (seed {}), budget {budget}, {} threads per state",
+        "{} random states (seed {}), budget {}, {threads} threads per state, {side_by_side} \
+         at a time",
         states.len(),
         args.seed,
-        rayon::current_num_threads()
+        budget_text(args.timeout_ms),
     ))?;
     let limits = OptimalLimits {
         time: args.timeout_ms.map(Duration::from_millis),
         ..OptimalLimits::default()
     };
-    let mut figures = Figures {
+    let pools = (0..side_by_side)
+        .map(|_| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| CliError::BadInput(format!("cannot start threads: {error}")))?;
+    let next = AtomicUsize::new(0);
+    let figures = Mutex::new(Figures {
         times: Vec::new(),
         lengths: Vec::new(),
         wall: Duration::ZERO,
+    });
+    let stopped = AtomicUsize::new(0);
+    let wall = Instant::now();
+    // Each pool takes the next state until none is left, and sends its line as it ends.
+    let work = |pool: &rayon::ThreadPool, lines: mpsc::Sender<String>| -> Result<(), CliError> {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(cube) = states.get(i) else {
+                return Ok(());
+            };
+            let t = Instant::now();
+            let outcome = pool.install(|| solver.solve(cube, &limits));
+            let elapsed = t.elapsed();
+            let line = match outcome {
+                OptimalOutcome::Solved(solution) => {
+                    check_solves(cube, &solution.moves)?;
+                    let length = solution.length(args.metric);
+                    let mut figures = figures.lock().expect("no thread panics");
+                    figures.times.push(elapsed);
+                    figures.lengths.push(length);
+                    format!("length {length} {}, {} nodes", args.metric, solution.nodes)
+                }
+                OptimalOutcome::Stopped {
+                    lower_bound, nodes, ..
+                } => {
+                    stopped.fetch_add(1, Ordering::Relaxed);
+                    format!("stopped: at least {lower_bound} moves, {nodes} nodes")
+                }
+            };
+            let text = format!("state {}: {line}, {:.3} s", i + 1, elapsed.as_secs_f64());
+            // The receiver outlives every sender.
+            let _ = lines.send(text);
+        }
     };
-    let mut stopped = 0;
-    for (i, cube) in states.iter().enumerate() {
-        let t = Instant::now();
-        let outcome = solver.solve(cube, &limits);
-        let elapsed = t.elapsed();
-        let line = match outcome {
-            OptimalOutcome::Solved(solution) => {
-                check_solves(cube, &solution.moves)?;
-                figures.times.push(elapsed);
-                let length = solution.length(args.metric);
-                figures.lengths.push(length);
-                format!("length {length} {}, {} nodes", args.metric, solution.nodes)
-            }
-            OptimalOutcome::Stopped {
-                lower_bound, nodes, ..
-            } => {
-                stopped += 1;
-                format!("stopped: at least {lower_bound} moves, {nodes} nodes")
-            }
-        };
-        figures.wall += elapsed;
-        out.line(&format!(
-            "state {}: {line}, {:.3} s",
-            i + 1,
-            elapsed.as_secs_f64()
-        ))?;
-    }
+    std::thread::scope(|scope| {
+        let (sender, lines) = mpsc::channel();
+        let running: Vec<_> = pools
+            .iter()
+            .map(|pool| {
+                let sender = sender.clone();
+                scope.spawn(|| work(pool, sender))
+            })
+            .collect();
+        drop(sender);
+        for line in lines {
+            out.line(&line)?;
+        }
+        running
+            .into_iter()
+            .try_for_each(|thread| thread.join().expect("no thread panics"))
+    })?;
+    let mut figures = figures.into_inner().expect("no thread panics");
+    figures.wall = wall.elapsed();
     if !figures.times.is_empty() {
         for line in figures.describe("optimal") {
             out.line(&line)?;
         }
     }
+    let stopped = stopped.into_inner();
     if stopped > 0 {
         out.line(&format!("{stopped} stopped by the budget"))?;
     }

@@ -120,22 +120,49 @@ pub(crate) fn number(digits: &[u8], base: usize) -> usize {
         .fold(0, |n, &d| n * base + d as usize)
 }
 
-/// The rank of a set of four of `N` positions: counting positions from the back (position
-/// `N - 1` is 0), the sorted positions `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the last
-/// four positions rank 0 and the ranks fill `0..C(N, 4)`.
-pub(crate) fn rank_four_of<const N: usize>(occupied: impl Fn(usize) -> bool) -> usize {
+/// The rank of a set of four of `N` positions, given as a bit mask (bit `p` for position `p`):
+/// counting positions from the back (position `N - 1` is 0), the sorted positions
+/// `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the last four positions rank 0 and the ranks
+/// fill `0..C(N, 4)`. Read from a table for the twelve edge and eight corner positions.
+#[inline]
+pub(crate) fn rank_four_of_mask<const N: usize>(mask: u16) -> usize {
+    /// The ranks of every mask of twelve and of eight positions.
+    static RANKS_12: [u16; 1 << 12] = ranks_of_masks::<{ 1 << 12 }>(12);
+    static RANKS_8: [u16; 1 << 8] = ranks_of_masks::<{ 1 << 8 }>(8);
+    match N {
+        12 => usize::from(RANKS_12[usize::from(mask) & 0xFFF]),
+        8 => usize::from(RANKS_8[usize::from(mask) & 0xFF]),
+        _ => rank_of_mask(usize::from(mask), N),
+    }
+}
+
+/// The rank of every mask of `n` positions (meaningful for those with four set).
+const fn ranks_of_masks<const SIZE: usize>(n: usize) -> [u16; SIZE] {
+    let mut ranks = [0; SIZE];
+    let mut mask = 0;
+    while mask < SIZE {
+        ranks[mask] = rank_of_mask(mask, n) as u16;
+        mask += 1;
+    }
+    ranks
+}
+
+/// The rank of the first four positions set in `mask`, of `n` (see [`rank_four_of_mask`]).
+const fn rank_of_mask(mask: usize, n: usize) -> usize {
     let mut rank = 0;
     let mut found = 0;
-    for from_back in 0..N {
-        if occupied(N - 1 - from_back) {
+    let mut from_back = 0;
+    while from_back < n {
+        if mask >> (n - 1 - from_back) & 1 == 1 {
             found += 1;
             rank += binomial(from_back, found);
         }
+        from_back += 1;
     }
     rank
 }
 
-/// The set of four of `N` positions with this [`rank_four_of`] rank.
+/// The set of four of `N` positions with this [`rank_four_of_mask`] rank.
 pub(crate) fn four_of<const N: usize>(mut rank: usize) -> [bool; N] {
     let mut occupied = [false; N];
     for k in (1..=4).rev() {
@@ -196,12 +223,51 @@ mod tests {
         for rank in 0..70 {
             let occupied = four_of::<8>(rank);
             assert_eq!(occupied.iter().filter(|&&o| o).count(), 4);
-            assert_eq!(rank_four_of::<8>(|p| occupied[p]), rank);
+            let mask = (0..8).fold(0, |mask, p| mask | u16::from(occupied[p]) << p);
+            assert_eq!(rank_four_of_mask::<8>(mask), rank);
+            assert_eq!(rank_of_mask(usize::from(mask), 8), rank);
         }
         assert_eq!(
             four_of::<8>(0),
             [false, false, false, false, true, true, true, true]
         );
+        for rank in 0..495 {
+            let occupied = four_of::<12>(rank);
+            let mask = (0..12).fold(0, |mask, p| mask | u16::from(occupied[p]) << p);
+            assert_eq!(rank_four_of_mask::<12>(mask), rank);
+        }
+    }
+
+    #[test]
+    fn coordinates_read_from_lanes_match_the_piece_arrays() {
+        let mut rng = seeded_rng(12);
+        for _ in 0..500 {
+            let cube = CubieCube::random(&mut rng);
+            assert_eq!(
+                usize::from(Twist::of(&cube).0),
+                number(&cube.corner_twists(), 3)
+            );
+            assert_eq!(
+                usize::from(Flip::of(&cube).0),
+                number(&cube.edge_flips(), 2)
+            );
+            let edges = cube.edge_permutation();
+            let slice = (0..12).filter(|&p| edges[p].index() >= 8);
+            let occupied = four_of::<12>(SlicePosition::of(&cube).index());
+            assert!(slice.clone().all(|p| occupied[p]), "{cube}");
+            let order: Vec<u8> = slice.map(|p| edges[p].index() as u8 - 8).collect();
+            let sorted = SliceSorted::of(&cube).index();
+            assert_eq!(
+                sorted % 24,
+                rank_permutation::<4>(order.try_into().unwrap())
+            );
+            let corners = cube.corner_permutation();
+            let split = four_of::<8>(CornerSplit::of(&cube).index());
+            assert!(
+                (0..8).all(|p| split[p] == (corners[p].index() >= 4)),
+                "{cube}"
+            );
+        }
     }
 
     /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate

@@ -3,7 +3,7 @@
 
 use super::{
     Coordinate, SlicePerm, coordinate_type, digits_with_zero_sum, four_of, indexing, last_four_in,
-    number, rank_four_of, rank_permutation, unrank_permutation,
+    rank_four_of_mask, rank_permutation, unrank_permutation,
 };
 use crate::cubie::{Corner, CubieCube, Edge};
 
@@ -29,9 +29,10 @@ coordinate_type!(
     2048 * 495
 );
 
-/// Whether an edge belongs to the E slice.
-fn is_slice_edge(edge: Edge) -> bool {
-    edge.index() >= Edge::FR.index()
+/// The positions that hold the E-slice edges, as a bit mask.
+fn slice_positions(cube: &CubieCube) -> u16 {
+    cube.edges()
+        .positions_of_pieces_from(Edge::FR.index() as u8)
 }
 
 /// The cube with these orientations (all pieces home).
@@ -99,7 +100,7 @@ impl Coordinate for Twist {
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
-        Twist(number(&cube.corner_twists(), 3) as u16)
+        Twist(cube.corners().orientation_number() as u16)
     }
 
     fn representative(self) -> CubieCube {
@@ -114,7 +115,7 @@ impl Coordinate for Flip {
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
-        Flip(number(&cube.edge_flips(), 2) as u16)
+        Flip(cube.edges().orientation_number() as u16)
     }
 
     fn representative(self) -> CubieCube {
@@ -142,8 +143,7 @@ impl Coordinate for SlicePosition {
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
-        let edges = cube.edge_permutation();
-        SlicePosition(rank_four_of::<12>(|p| is_slice_edge(edges[p])) as u16)
+        SlicePosition(rank_four_of_mask::<12>(slice_positions(cube)) as u16)
     }
 
     fn representative(self) -> CubieCube {
@@ -186,7 +186,7 @@ impl SliceSorted {
         let order: [u8; 4] = unrank_permutation(self.index() % 24);
         let mut edges = self.position().arrangement();
         let mut next = order.iter();
-        for edge in edges.iter_mut().filter(|e| is_slice_edge(**e)) {
+        for edge in edges.iter_mut().filter(|e| e.index() >= Edge::FR.index()) {
             *edge = Edge::ALL[Edge::FR.index() + *next.next().expect("four slice edges") as usize];
         }
         edges
@@ -200,13 +200,15 @@ impl Coordinate for SliceSorted {
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
-        let edges = cube.edge_permutation();
+        let occupied = slice_positions(cube);
         let mut order = [0u8; 4];
-        let mut slots = order.iter_mut();
-        for edge in edges.iter().filter(|e| is_slice_edge(**e)) {
-            *slots.next().expect("four slice edges") = (edge.index() - Edge::FR.index()) as u8;
+        let mut rest = occupied;
+        for digit in &mut order {
+            let position = rest.trailing_zeros() as usize;
+            *digit = cube.edges().piece_number(position) - Edge::FR.index() as u8;
+            rest &= rest - 1;
         }
-        let position = rank_four_of::<12>(|p| is_slice_edge(edges[p]));
+        let position = rank_four_of_mask::<12>(occupied);
         SliceSorted((position * 24 + rank_permutation(order)) as u16)
     }
 
@@ -285,8 +287,10 @@ impl Coordinate for CornerSplit {
     indexing!(u8);
 
     fn of(cube: &CubieCube) -> Self {
-        let corners = cube.corner_permutation();
-        CornerSplit(rank_four_of::<8>(|p| corners[p].index() >= 4) as u8)
+        let lower = cube
+            .corners()
+            .positions_of_pieces_from(Corner::DFR.index() as u8);
+        CornerSplit(rank_four_of_mask::<8>(lower) as u8)
     }
 
     fn representative(self) -> CubieCube {

@@ -145,6 +145,34 @@ impl<P: Piece> Orbit<P> {
         (sum % u32::from(P::ORIENTATIONS)) as u8
     }
 
+    /// The orientations of every position but the last, read as one number in base
+    /// `ORIENTATIONS`, the first position's most significant (the last one's follows from the
+    /// others on a reachable state).
+    #[inline]
+    pub(crate) fn orientation_number(&self) -> u32 {
+        self.lanes[..Self::COUNT - 1].iter().fold(0, |n, &lane| {
+            n * u32::from(P::ORIENTATIONS) + u32::from(lane >> 4)
+        })
+    }
+
+    /// The positions holding a piece numbered `first` or above, as a bit mask (bit `i` for
+    /// position `i`).
+    #[inline]
+    pub(crate) fn positions_of_pieces_from(&self, first: u8) -> u16 {
+        self.lanes[..Self::COUNT]
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &lane)| {
+                mask | u16::from(lane & PIECE_MASK >= first) << i
+            })
+    }
+
+    /// The piece number at `position` (an index below the number of pieces).
+    #[inline]
+    pub(crate) fn piece_number(&self, position: usize) -> u8 {
+        self.lanes[position] & PIECE_MASK
+    }
+
     /// The piece at `position` and its orientation.
     pub(crate) fn at(&self, position: P) -> (P, u8) {
         let lane = self.lanes[position.index()];

@@ -57,11 +57,11 @@ impl UdSymmetry {
 /// The derived material: rotations as states, the mirror's position maps, inverses.
 struct Symmetries {
     /// `y`, as the permutation a whole-cube turn makes of the positions.
-    y: CubieCube,
+    y: Rotation,
     /// `z2`.
-    z2: CubieCube,
+    z2: Rotation,
     /// The 120° turn about the URF-DBL corner diagonal that takes U to R, R to F and F to U.
-    urf: CubieCube,
+    urf: Rotation,
     /// The L-R mirror image of each corner position.
     mirror_corners: [Corner; 8],
     /// The L-R mirror image of each edge position.
@@ -70,9 +70,15 @@ struct Symmetries {
     inverse: [UdSymmetry; 16],
 }
 
+/// A whole-cube rotation as a state, and its inverse.
+struct Rotation {
+    turn: CubieCube,
+    undo: CubieCube,
+}
+
 /// A whole-cube rotation as a state: a solved 3×3 turned by `turns` (each all three layers),
 /// read piece by piece where they now sit.
-fn rotation(turns: &[(Axis, u8)]) -> CubieCube {
+fn rotation(turns: &[(Axis, u8)]) -> Rotation {
     let mut cube = FaceletCube::solved(3);
     for &(axis, quarters) in turns {
         cube.turn(Turn {
@@ -82,7 +88,11 @@ fn rotation(turns: &[(Axis, u8)]) -> CubieCube {
             quarters,
         });
     }
-    read_in_place(&cube)
+    let turn = read_in_place(&cube);
+    Rotation {
+        turn,
+        undo: turn.inverse(),
+    }
 }
 
 /// The image of `faces` in the L-R mirror.
@@ -139,8 +149,8 @@ static SYMMETRIES: LazyLock<Symmetries> = LazyLock::new(|| {
 });
 
 /// `cube` seen through the rotation `rotation`: `rotation⁻¹ · cube · rotation`.
-fn through(cube: &CubieCube, rotation: &CubieCube) -> CubieCube {
-    rotation.inverse() * *cube * *rotation
+fn through(cube: &CubieCube, rotation: &Rotation) -> CubieCube {
+    rotation.undo * *cube * rotation.turn
 }
 
 fn conjugate_with(symmetries: &Symmetries, cube: &CubieCube, s: UdSymmetry) -> CubieCube {
@@ -227,7 +237,7 @@ mod tests {
         let mut rng = seeded_rng(5);
         for _ in 0..20 {
             let cube = CubieCube::random(&mut rng);
-            let rotations: [(&[(Axis, u8)], &CubieCube); 3] = [
+            let rotations: [(&[(Axis, u8)], &Rotation); 3] = [
                 (&[(Axis::Y, 1)], &SYMMETRIES.y),
                 (&[(Axis::Z, 2)], &SYMMETRIES.z2),
                 (&[(Axis::X, 1), (Axis::Y, 1)], &SYMMETRIES.urf),

@@ -2,8 +2,9 @@
 //!
 //! * [`two_phase`]: Kociemba's two-phase algorithm for the 3×3, near-optimal in well under a
 //!   millisecond once its tables are built.
-//! * [`optimal`]: provably shortest 3×3 solutions in the face-turn metric, by IDA* on the
-//!   two-phase solver's phase-1 table seen along three axes; seconds to minutes a state.
+//! * [`optimal`]: provably shortest 3×3 solutions in either [`Metric`], by IDA* on a table of
+//!   distances to a subgroup, read for the state and its inverse seen along three axes; seconds
+//!   to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
 //! * [`Solvers`]: the 2×2 and 3×3 solvers by size, for frontends: WCA scrambles, solutions.

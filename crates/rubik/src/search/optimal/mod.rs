@@ -8,13 +8,21 @@
 //! a time, since every quarter turn changes the corner permutation's parity: the distance has
 //! the parity of the state's corner permutation.
 //!
-//! The lower bound ([`OptimalTables`]) is the largest of three distances read from one table,
-//! one for the state seen along each axis (conjugated by the diagonal turn): the distance to a
-//! goal every solution passes through (phase 1's subgroup, or with the larger tables a
-//! subgroup of it), so each of them, and their maximum, is at most
-//! the distance to solved, in either metric (a quarter turn is a face turn). Each view's
-//! coordinates follow the moves through the move tables, every move first mapped into the
-//! view's frame by a table made once.
+//! The lower bound ([`OptimalTables`]) is the largest of the distances read from one table for
+//! the state seen along each axis (conjugated by the diagonal turn), and, with the tables that
+//! are read alone, for its inverse seen along each axis (a state and its inverse are as far
+//! from solved): distances to a goal every solution passes through (phase 1's subgroup, or a
+//! subgroup of it), so each of them, and their maximum, is at most the distance to solved, in
+//! either metric (a quarter turn is a face turn). The state's coordinates follow the moves
+//! through the move tables, every move first mapped into the view's frame by a table made once;
+//! the inverse is kept as pieces, since a move after the state is one before its inverse.
+//!
+//! A bound does more than prune. A goal is a group, and when a state is exactly as far from a
+//! goal as moves are left, no solution ends with a move of that group (without it, fewer moves
+//! would reach the goal): nor, by the inverse's bounds, does any begin with one. Every goal
+//! holds the U and D turns of its axis (but the narrower goals, only half turns), so three
+//! such bounds leave no last move at all. The search keeps the moves a solution may still end
+//! with along its path, and turns only the moves it may begin with.
 //!
 //! A two-phase solution comes first: it bounds the answer from above, ends the search as soon
 //! as the proved lower bound reaches its length, and is what a search stopped by its budget
@@ -27,6 +35,7 @@
 //! to the next as soon as one has started loading what it reads next, so the waits overlap.
 //! The first solution found ends the deepening.
 
+mod split;
 mod tables;
 
 pub use tables::{OptimalTableSize, OptimalTables};
@@ -38,7 +47,8 @@ use std::time::{Duration, Instant};
 use super::Metric;
 use super::two_phase::{Limits, Solution, TwoPhase, moves_seen_along_axes};
 use crate::cubie::{CubieCube, MOVES};
-use tables::{Coords, Probe};
+use split::Entry;
+use tables::{Coords, FreeMoves, Probe};
 
 /// The moves fixed before the search splits into tasks (subtrees): a few thousand of them.
 const SPLIT_DEPTH: usize = 3;
@@ -104,16 +114,24 @@ pub struct Optimal<'t> {
     two_phase: TwoPhase<'t>,
     /// For each axis r and move k: the move the view along axis r makes.
     seen: [[u8; 18]; 3],
+    /// For each move: the view in which it turns U or D (whose inverse bound it leaves as is).
+    own_view: [u8; 18],
+    /// The moves each view's goals hold.
+    free: FreeMoves,
+    /// Whether the inverse's bounds are read (the tables read alone).
+    inverse: bool,
     metric: Metric,
     /// The moves a solution is made of: all 18 face turns, or the 12 quarter turns.
     moves: &'static [u8],
+    /// The same moves as a mask over [`MOVES`].
+    turns: u32,
 }
 
-/// The coordinates of one view and its lower bound.
+/// The coordinates of one view and what the table says of it.
 #[derive(Clone, Copy, Debug, Default)]
 struct View {
     coords: Coords,
-    distance: u8,
+    entry: Entry,
 }
 
 impl View {
@@ -123,22 +141,78 @@ impl View {
     }
 }
 
-/// A search node: the three views and the largest of their distances.
-#[derive(Clone, Copy, Debug, Default)]
+/// A search node: the state's three views, its inverse and the inverse's three entries, the
+/// largest of the six bounds, and the moves a solution through it may end with.
+#[derive(Clone, Copy, Debug)]
 struct Node {
     views: [View; 3],
+    /// The inverse of the state (kept only when the inverse's bounds are read).
+    inverse: CubieCube,
+    inverse_entries: [Entry; 3],
     bound: u8,
+    /// The moves (a mask over [`MOVES`]) that the solution's last move may be.
+    last: u32,
+    /// The parity of the state's corner permutation (known before the views' coordinates).
+    parity: u8,
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            views: [View::default(); 3],
+            inverse: CubieCube::SOLVED,
+            inverse_entries: [Entry::default(); 3],
+            bound: 0,
+            last: ALL_MOVES,
+            parity: 0,
+        }
+    }
+}
+
+impl Node {
+    /// The largest bound of the three views.
+    fn view_bound(&self) -> u8 {
+        let parity = self.parity;
+        self.views
+            .iter()
+            .map(|v| v.entry.narrow(parity))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Every move, as a mask over [`MOVES`].
+const ALL_MOVES: u32 = (1 << 18) - 1;
+
+/// Moves (indices into [`MOVES`]) as a bit mask.
+fn mask_of(moves: &[u8]) -> u32 {
+    moves.iter().fold(0, |mask, &m| mask | 1 << m)
+}
+
+/// The move that undoes move `m` (an index into [`MOVES`]).
+fn undo(m: u8) -> u8 {
+    m / 3 * 3 + 2 - m % 3
 }
 
 impl<'t> Optimal<'t> {
     /// A solver over `tables`, in the metric they were made for.
     pub fn new(tables: &'t OptimalTables) -> Optimal<'t> {
+        let seen = moves_seen_along_axes();
+        let own_view = std::array::from_fn(|m| {
+            (0..3)
+                .find(|&r| seen[r][m] / 3 % 3 == 0)
+                .expect("every face is U or D along one axis") as u8
+        });
         Optimal {
             tables,
             two_phase: TwoPhase::new(tables.two_phase()),
-            seen: moves_seen_along_axes(),
+            seen,
+            own_view,
+            free: tables.free_moves(),
+            inverse: tables.reads_alone(),
             metric: tables.metric(),
             moves: tables.metric().face_turns(),
+            turns: mask_of(tables.metric().face_turns()),
         }
     }
 
@@ -148,6 +222,7 @@ impl<'t> Optimal<'t> {
         tables.bounds_in(metric).then(|| Optimal {
             metric,
             moves: metric.face_turns(),
+            turns: mask_of(metric.face_turns()),
             ..Optimal::new(tables)
         })
     }
@@ -172,6 +247,23 @@ impl<'t> Optimal<'t> {
                 && before.last() != Some(&previous);
         }
         m / 3 + 3 != previous / 3
+    }
+
+    /// The moves of the metric that a solution of exactly `togo` moves may end with, by the
+    /// `entries` of a state (or of its inverse: begin with) whose corner parity is `parity`:
+    /// each view whose bound to a goal is `togo` rules out the moves of that goal.
+    #[inline]
+    fn allowed(&self, entries: [Entry; 3], parity: u8, togo: usize) -> u32 {
+        let mut out = 0;
+        for (v, entry) in entries.iter().enumerate() {
+            if usize::from(entry.wide) >= togo {
+                out |= self.free.wide[v];
+            }
+            if usize::from(entry.narrow(parity)) >= togo {
+                out |= self.free.narrow[v];
+            }
+        }
+        self.turns & !out
     }
 
     /// The admissible lower bound of the distance of `cube` that the search starts from.
@@ -235,17 +327,30 @@ impl<'t> Optimal<'t> {
         }
     }
 
-    /// The search node of `cube`.
+    /// The search node of `cube`, its views and its inverse's read from the tables (every move
+    /// may end a solution: that depends on the moves left).
     fn root(&self, cube: &CubieCube) -> Node {
         let mut node = Node::default();
         let mut seen = *cube;
         for view in &mut node.views {
             let coords = OptimalTables::coords(&seen);
-            let distance = self.tables.bound(coords);
-            *view = View { coords, distance };
+            let entry = self.tables.entry(coords);
+            *view = View { coords, entry };
             seen = seen.rotate_diagonal();
         }
-        node.bound = node.views.iter().map(|v| v.distance).max().unwrap_or(0);
+        node.parity = cube.corner_parity();
+        node.bound = node.view_bound();
+        if self.inverse {
+            node.inverse = cube.inverse();
+            let mut seen = node.inverse;
+            for entry in &mut node.inverse_entries {
+                *entry = self.tables.entry(OptimalTables::coords(&seen));
+                seen = seen.rotate_diagonal();
+            }
+            let parity = node.parity;
+            let inverse = node.inverse_entries.iter().map(|e| e.narrow(parity));
+            node.bound = inverse.fold(node.bound, u8::max);
+        }
         node
     }
 
@@ -261,100 +366,214 @@ impl<'t> Optimal<'t> {
         self.two_phase.solve(cube, &limits).ok()
     }
 
-    /// The children of `node` after the moves that may follow `path`, with `togo` moves left
-    /// after the move, written to `out`, with the views whose bounds are read first. With none
-    /// left a child must be solved, which its coordinates tell without a table: only those
-    /// children are kept, and no bound is read.
+    /// The children of `node`, `togo` moves from the end, after the moves that may follow
+    /// `path` and that a solution may begin with, written to `out` with the rounds of bounds
+    /// to read. With no move left after a child, the child must be solved, which its
+    /// coordinates tell without a table: only those children are kept, by a move the solution
+    /// may end with, and no bound is read.
     ///
-    /// When the node's bound leaves no slack, every child must come nearer in the view that
+    /// When the views' bound leaves no slack, every child must come nearer in the view that
     /// sets it, which few do: that view is read first, alone, and the other two only for the
-    /// children it keeps. Otherwise all three are read at once.
+    /// children it keeps. Otherwise all three are read at once. The inverse's bounds come
+    /// last, for the children the views keep.
     #[inline]
     fn expand(&self, node: &Node, path: &[u8], togo: usize, out: &mut Children) {
-        let tables = self.tables;
+        let left = togo - 1;
+        let mut allowed = self.allowed(node.inverse_entries, node.parity, togo);
+        if left == 0 {
+            allowed &= node.last;
+        }
         out.count = 0;
         for &m in self.moves {
-            if !self.may_follow(m, path) {
+            if allowed >> m & 1 == 0 || !self.may_follow(m, path) {
                 continue;
             }
-            let mut child = Node::default();
-            for ((view, parent), seen) in child.views.iter_mut().zip(&node.views).zip(&self.seen) {
-                view.coords = tables.after(parent.coords, seen[m as usize] as usize);
+            let mut child = Node {
+                last: node.last,
+                // A quarter turn changes the corner permutation's parity.
+                parity: node.parity ^ u8::from(m % 3 != 1),
+                ..Node::default()
+            };
+            // The move leaves the inverse's bound in its own view as it was; the inverse
+            // round reads the other two.
+            let own = usize::from(self.own_view[usize::from(m)]);
+            child.inverse_entries[own] = node.inverse_entries[own];
+            if left == 0 {
+                self.move_views(node, m, &mut child, ViewSet::ALL);
+                if !child.views.iter().all(View::in_goal) {
+                    continue;
+                }
             }
-            if togo > 0 || child.views.iter().all(View::in_goal) {
-                out.list[out.count] = (m, child);
-                out.count += 1;
-            }
+            out.list[out.count] = (m, child);
+            out.count += 1;
         }
-        out.stages = if togo == 0 {
-            [ViewSet::NONE; 2]
-        } else if usize::from(node.bound) <= togo {
-            [ViewSet::ALL, ViewSet::NONE]
+        let inverse = match self.inverse {
+            true => Round::Inverse,
+            false => Round::None,
+        };
+        out.rounds = if left == 0 {
+            [Round::None; 3]
+        } else if usize::from(node.view_bound()) <= left {
+            [Round::Views(ViewSet::ALL), inverse, Round::None]
         } else {
             let tightest = (0..3)
-                .max_by_key(|&v| node.views[v].distance)
+                .max_by_key(|&v| node.views[v].entry.narrow(node.parity))
                 .expect("three views");
-            [ViewSet::one(tightest), ViewSet::ALL.without(tightest)]
+            let rest = ViewSet::ALL.without(tightest);
+            [
+                Round::Views(ViewSet::one(tightest)),
+                Round::Views(rest),
+                inverse,
+            ]
         };
     }
 
-    /// Starts loading the symmetry classes that the children's bounds in `views` need.
+    /// Sets the coordinates of `child`, reached from `node` by move `m`, in `views`.
     #[inline]
-    fn prefetch_classes(&self, children: &Children, views: ViewSet) {
-        for (_, child) in &children.list[..children.count] {
-            for v in views.iter() {
-                self.tables.prefetch_class(child.views[v].coords);
-            }
+    fn move_views(&self, node: &Node, m: u8, child: &mut Node, views: ViewSet) {
+        for v in views.iter() {
+            let turn = usize::from(self.seen[v][usize::from(m)]);
+            child.views[v].coords = self.tables.after(node.views[v].coords, turn);
         }
     }
 
-    /// Finds where the children's bounds in `views` are stored and starts loading them.
+    /// Starts loading the symmetry classes that the children's bounds in `round` need, after
+    /// moving the children's coordinates in those views (only now: most children are gone
+    /// after the first view is read). For the inverse, first moves each child's inverse (a
+    /// move after the state is one before its inverse) and finds its coordinates in the two
+    /// views whose bound the move changes.
     #[inline]
-    fn probe(&self, children: &mut Children, views: ViewSet) {
+    fn prefetch_classes(&self, node: &Node, children: &mut Children, round: Round) {
         let Children {
             list,
-            probes,
+            inverse_coords,
             count,
             ..
         } = children;
-        for ((_, child), probe) in list.iter().zip(probes.iter_mut()).take(*count) {
-            for v in views.iter() {
-                probe[v] = self.tables.probe(child.views[v].coords);
+        for ((m, child), coords) in list.iter_mut().zip(inverse_coords.iter_mut()).take(*count) {
+            match round {
+                Round::None => {}
+                Round::Views(views) => {
+                    self.move_views(node, *m, child, views);
+                    for v in views.iter() {
+                        self.tables.prefetch_class(child.views[v].coords);
+                    }
+                }
+                Round::Inverse => {
+                    child.inverse = MOVES[usize::from(undo(*m))] * node.inverse;
+                    let own = usize::from(self.own_view[usize::from(*m)]);
+                    let mut seen = child.inverse;
+                    for (v, coords) in coords.iter_mut().enumerate() {
+                        if v != own {
+                            *coords = OptimalTables::coords_read_alone(&seen, child.parity);
+                            self.tables.prefetch_class(*coords);
+                        }
+                        if v < 2 {
+                            seen = seen.rotate_diagonal();
+                        }
+                    }
+                }
             }
         }
     }
 
-    /// Reads the children's bounds in `views` and keeps those that leave a chance within
-    /// `togo` moves.
+    /// Finds where the children's bounds in `round` are stored, then starts loading them all
+    /// at once (so that the processor has many loads, and their address translations, under
+    /// way together).
     #[inline]
-    fn keep(&self, node: &Node, togo: usize, children: &mut Children, views: ViewSet) {
+    fn probe(&self, children: &mut Children, round: Round) {
+        let Children {
+            list,
+            probes,
+            inverse_coords,
+            count,
+            ..
+        } = children;
+        let rows = list
+            .iter()
+            .zip(probes.iter_mut())
+            .zip(inverse_coords.iter());
+        for (((m, child), probe), coords) in rows.take(*count) {
+            match round {
+                Round::None => {}
+                Round::Views(views) => {
+                    for v in views.iter() {
+                        probe[v] = self.tables.locate(child.views[v].coords);
+                    }
+                }
+                Round::Inverse => {
+                    let own = usize::from(self.own_view[usize::from(*m)]);
+                    for v in (0..3).filter(|&v| v != own) {
+                        probe[v] = self.tables.locate(coords[v]);
+                    }
+                }
+            }
+        }
+        for ((m, _), probe) in list.iter().zip(probes.iter()).take(*count) {
+            let views = match round {
+                Round::None => ViewSet::default(),
+                Round::Views(views) => views,
+                Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[usize::from(*m)])),
+            };
+            for v in views.iter() {
+                self.tables.prefetch(probe[v]);
+            }
+        }
+    }
+
+    /// Reads the children's bounds in `round` and keeps those that leave a chance within
+    /// `left` moves: within the bound, with a move left to end on, and, after the inverse's
+    /// bounds, one to begin with.
+    #[inline]
+    fn keep(&self, node: &Node, left: usize, children: &mut Children, round: Round) {
         let mut kept = 0;
         for i in 0..children.count {
             let (m, mut child) = children.list[i];
-            for v in views.iter() {
-                let distance = self
-                    .tables
-                    .read(children.probes[i][v], node.views[v].distance);
-                child.views[v].distance = distance;
-                child.bound = child.bound.max(distance);
+            let parity = child.parity;
+            let probes = children.probes[i];
+            match round {
+                Round::None => {}
+                Round::Views(views) => {
+                    for v in views.iter() {
+                        let entry = self.tables.read(probes[v], node.views[v].entry);
+                        child.views[v].entry = entry;
+                        child.bound = child.bound.max(entry.narrow(parity));
+                    }
+                    let entries = child.views.map(|v| v.entry);
+                    child.last &= self.allowed(entries, parity, left);
+                }
+                Round::Inverse => {
+                    let own = usize::from(self.own_view[usize::from(m)]);
+                    for v in (0..3).filter(|&v| v != own) {
+                        child.inverse_entries[v] = self.tables.read(probes[v], Entry::default());
+                    }
+                    let inverse = child.inverse_entries.iter().map(|e| e.narrow(parity));
+                    child.bound = inverse.fold(child.bound, u8::max);
+                }
             }
-            if usize::from(child.bound) <= togo {
+            // With no move left there is no first move to allow.
+            let first = match left {
+                0 => ALL_MOVES,
+                _ => self.allowed(child.inverse_entries, parity, left),
+            };
+            if usize::from(child.bound) <= left && child.last != 0 && first != 0 {
                 children.list[kept] = (m, child);
-                children.probes[kept] = children.probes[i];
+                children.probes[kept] = probes;
+                children.inverse_coords[kept] = children.inverse_coords[i];
                 kept += 1;
             }
         }
         children.count = kept;
     }
 
-    /// The children of `node` that leave a chance, all steps at once.
+    /// The children of `node` that leave a chance, all rounds at once.
     fn children(&self, node: &Node, path: &[u8], togo: usize) -> Children {
         let mut children = Children::default();
         self.expand(node, path, togo, &mut children);
-        for views in children.stages {
-            self.prefetch_classes(&children, views);
-            self.probe(&mut children, views);
-            self.keep(node, togo, &mut children, views);
+        for round in children.rounds.into_iter().filter(|&r| r != Round::None) {
+            self.prefetch_classes(node, &mut children, round);
+            self.probe(&mut children, round);
+            self.keep(node, togo - 1, &mut children, round);
         }
         children
     }
@@ -365,7 +584,6 @@ impl<'t> Optimal<'t> {
 struct ViewSet(u8);
 
 impl ViewSet {
-    const NONE: ViewSet = ViewSet(0);
     const ALL: ViewSet = ViewSet(0b111);
 
     fn one(view: usize) -> ViewSet {
@@ -381,14 +599,28 @@ impl ViewSet {
     }
 }
 
-/// A node's children, with where their bounds are stored while those load, and the views whose
-/// bounds are read in each of (at most) two rounds.
+/// One round of bounds read for a node's children.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Round {
+    /// Nothing to read.
+    #[default]
+    None,
+    /// The bounds of these views of the state.
+    Views(ViewSet),
+    /// The bounds of the inverse, in the two views the move changes.
+    Inverse,
+}
+
+/// A node's children, with where their bounds are stored while those load, and the rounds of
+/// bounds to read (at most three).
 #[derive(Clone, Copy)]
 struct Children {
     list: [(u8, Node); 18],
     probes: [[Probe; 3]; 18],
+    /// The coordinates of each child's inverse in each view, while the inverse round loads.
+    inverse_coords: [[Coords; 3]; 18],
     count: usize,
-    stages: [ViewSet; 2],
+    rounds: [Round; 3],
 }
 
 impl Default for Children {
@@ -396,8 +628,9 @@ impl Default for Children {
         Children {
             list: [(0, Node::default()); 18],
             probes: [[Probe::default(); 3]; 18],
+            inverse_coords: [[Coords::default(); 3]; 18],
             count: 0,
-            stages: [ViewSet::NONE; 2],
+            rounds: [Round::None; 3],
         }
     }
 }
@@ -457,7 +690,9 @@ impl<'s, 't> Search<'s, 't> {
     /// Searches every canonical sequence of `depth` moves from `root` for a solution. The
     /// subtrees under the first moves are tasks; a worker on each core searches several of
     /// them side by side, taking the next when one is done.
-    fn deepen(&self, root: Node, depth: usize) {
+    fn deepen(&self, mut root: Node, depth: usize) {
+        let entries = root.views.map(|v| v.entry);
+        root.last = self.solver.allowed(entries, root.parity, depth);
         let mut tasks = Vec::new();
         let mut prefix = Vec::new();
         self.prefixes(&root, &mut prefix, depth, &mut tasks);
@@ -506,8 +741,7 @@ impl<'s, 't> Search<'s, 't> {
         if self.count(1) {
             return;
         }
-        let togo = depth - prefix.len() - 1;
-        let children = self.solver.children(node, prefix, togo);
+        let children = self.solver.children(node, prefix, depth - prefix.len());
         for &(m, child) in &children.list[..children.count] {
             prefix.push(m);
             self.prefixes(&child, prefix, depth, out);
@@ -545,8 +779,8 @@ struct Lane {
 struct Frame {
     node: Node,
     children: Children,
-    /// The round of views read next.
-    stage: usize,
+    /// The round of bounds read next.
+    round: usize,
     next: usize,
 }
 
@@ -555,7 +789,7 @@ struct Frame {
 enum Step {
     /// Test the node if it is at the bottom, else make its children.
     Expand,
-    /// Start loading the symmetry classes of the next round of views, if any.
+    /// Start loading the symmetry classes of the next round of bounds, if any.
     Classes,
     /// Find where the children's bounds are stored and start loading them.
     Probe,
@@ -652,15 +886,15 @@ impl Worker<'_, '_, '_> {
                         return Turn::Done;
                     }
                     let path = &lane.path[..depth];
-                    solver.expand(&frame.node, path, togo - 1, &mut frame.children);
-                    (frame.next, frame.stage) = (0, 0);
+                    solver.expand(&frame.node, path, togo, &mut frame.children);
+                    (frame.next, frame.round) = (0, 0);
                     lane.step = Step::Classes;
                 }
                 Step::Classes => {
-                    let views = frame.children.stages.get(frame.stage).copied();
-                    match views {
-                        Some(views) if views != ViewSet::NONE && frame.children.count > 0 => {
-                            solver.prefetch_classes(&frame.children, views);
+                    let round = frame.children.rounds.get(frame.round).copied();
+                    match round {
+                        Some(round) if round != Round::None && frame.children.count > 0 => {
+                            solver.prefetch_classes(&frame.node, &mut frame.children, round);
                             lane.step = Step::Probe;
                             return Turn::Waiting;
                         }
@@ -668,15 +902,15 @@ impl Worker<'_, '_, '_> {
                     }
                 }
                 Step::Probe => {
-                    let views = frame.children.stages[frame.stage];
-                    solver.probe(&mut frame.children, views);
+                    let round = frame.children.rounds[frame.round];
+                    solver.probe(&mut frame.children, round);
                     lane.step = Step::Read;
                     return Turn::Waiting;
                 }
                 Step::Read => {
-                    let views = frame.children.stages[frame.stage];
-                    solver.keep(&frame.node, togo - 1, &mut frame.children, views);
-                    frame.stage += 1;
+                    let round = frame.children.rounds[frame.round];
+                    solver.keep(&frame.node, togo - 1, &mut frame.children, round);
+                    frame.round += 1;
                     lane.step = Step::Classes;
                 }
                 Step::Next if frame.next < frame.children.count => {

@@ -5,30 +5,36 @@
 //! | [`OptimalTableSize::Small`] | the medium two-phase tables' phase-1 distance (4 bits) | 136 MB | ≈ 7 s |
 //! | [`OptimalTableSize::Medium`] | the distance to twist, flip and the slice edges solved in order, over (flip-sorted-slice class, twist), mod 3 | 0.94 GB | ≈ 1.5 min |
 //! | [`OptimalTableSize::Large`] | the same with the corner parity even too, over (flip-sorted-slice class, twist and corner parity), mod 3 | 1.8 GB | ≈ 3 min |
-//! | [`OptimalTableSize::Huge`] | the distance to phase 1's goal with the corner parity even and the D-layer corners in the D layer, over (flip-slice class, twist, corner parity and split), mod 3 | 5.1 GB | ≈ 12 min |
+//! | [`OptimalTableSize::Huge`] | the distances to phase 1's goal with the D-layer corners in the D layer, and with the corner permutation even too, over (flip-slice class, twist, split), in chunks (see [`split`](super::split)) | 5.1 GB | ≈ 15 min |
 //!
 //! Each bound reads a state seen along each of the three axes; the solver takes the largest.
 //! The medium goal is the phase-1 goal with the four slice edges also in their places, so its
 //! distances are one to two moves longer and the search visits a hundred times fewer nodes;
 //! the large goal tells apart what a quarter turn of U or D does there, and halves the nodes
-//! again. The huge goal trades the slice edges' order for where the corners are; its classes
+//! again. The huge goals trade the slice edges' order for where the corners are; its classes
 //! are the two-phase tables' flip-slice classes, 4 MB that stay in the cache, where the two
 //! sizes below share the flip-sorted-slice classes (1,523,864 of them, 107 MB). Every size
 //! holds the medium two-phase tables, which give the first upper bound. A distance mod 3 is
 //! enough for a search that knows the distance of the node it came from: a move changes it by
-//! -1, 0 or +1, three values that differ mod 3.
+//! -1, 0 or +1, three values that differ mod 3. The small and huge tables are read alone, with
+//! no neighbour: the search reads them for the inverse of a node too.
+//!
+//! Each goal is a group, and a state at distance d from it has no solution of d moves ending
+//! with a move of the group (drop that move: d − 1 would reach the goal). [`FreeMoves`] says
+//! which moves each goal holds, as each view sees them.
 
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
+use super::split::{self, Entry};
 use crate::coord::{
     Coordinate, CornerSplit, Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist,
     TwistParity, TwistParitySplit,
 };
 use crate::cubie::{CubieCube, MOVES};
 use crate::search::Metric;
-use crate::search::two_phase::{TableSize, TwoPhaseTables};
+use crate::search::two_phase::{TableSize, TwoPhaseTables, moves_seen_along_axes};
 use crate::tables::cache::{decoded, obtain};
 use crate::tables::codec::Encoder;
 use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
@@ -36,6 +42,8 @@ use crate::tables::{Conjugation, Mod3Pruning, MoveFunction, MoveTable, Pruning, 
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
 const TABLES_VERSION: u64 = 2;
+/// The huge table's own version: version 3 holds both goals' distances, read alone.
+const SPLIT_VERSION: u64 = 3;
 
 /// The sorted-slice classes' own version: version 3 dropped the twist conjugation from the
 /// file (it is built on load).
@@ -45,12 +53,12 @@ const DISTANCES: [[TableSpec; 3]; 2] = [
     [
         TableSpec::new("optimal-sorted-mod3", TABLES_VERSION),
         TableSpec::new("optimal-parity-mod3", TABLES_VERSION),
-        TableSpec::new("optimal-split-mod3", TABLES_VERSION),
+        TableSpec::new("optimal-split", SPLIT_VERSION),
     ],
     [
         TableSpec::new("optimal-sorted-mod3-qtm", TABLES_VERSION),
         TableSpec::new("optimal-parity-mod3-qtm", TABLES_VERSION),
-        TableSpec::new("optimal-split-mod3-qtm", TABLES_VERSION),
+        TableSpec::new("optimal-split-qtm", SPLIT_VERSION),
     ],
 ];
 
@@ -65,7 +73,7 @@ pub enum OptimalTableSize {
     /// About 1.8 GB, built in a few minutes; a random state takes seconds to a minute.
     #[default]
     Large,
-    /// About 5.1 GB, built in about ten minutes; the fastest.
+    /// About 5.1 GB, built in about a quarter of an hour (with 10 GB of memory); the fastest.
     Huge,
 }
 
@@ -140,27 +148,36 @@ impl Coords {
     }
 }
 
-/// How a mod-3 table finds a state's entry: from the symmetry class of its edges' coordinate
-/// and its corners' coordinate seen through the symmetry that takes the edges to their class.
-enum Indexing {
-    /// Medium (without `parity`) and large: over (flip-sorted-slice class, twist and maybe
-    /// corner parity).
-    Sorted {
-        parity: bool,
-        classes: SymmetryClasses<FlipSliceSorted>,
-    },
-    /// Huge: over (flip-slice class, twist, corner parity and split), with the two-phase
-    /// tables' flip-slice classes.
-    Split {
-        split_conjugation: Conjugation<CornerSplit>,
-    },
+/// For each view, as bit masks over [`MOVES`]: the moves inside the wide goal's group and inside
+/// the narrow goal's (see [`Entry`]). A solution of exactly as many moves as a bound to a goal
+/// does not end with a move of that goal's group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct FreeMoves {
+    pub(super) wide: [u32; 3],
+    pub(super) narrow: [u32; 3],
 }
 
-/// A distance mod 3 to a goal inside phase 1's, over a symmetry-reduced pair of coordinates.
-struct Mod3Bound {
-    indexing: Indexing,
-    twist_conjugation: Conjugation<TwistParity>,
+/// The lower bound of the medium and large sizes: distances mod 3 over (flip-sorted-slice
+/// class, twist and maybe corner parity).
+struct SortedBound {
+    parity: bool,
+    classes: SymmetryClasses<FlipSliceSorted>,
     distances: Mod3Pruning<Table>,
+}
+
+/// The lower bound of the huge size: both goals' distances over (flip-slice class, twist,
+/// corner split), in chunks (see [`split`]), with the two-phase tables' classes.
+struct SplitBound {
+    split_conjugation: Conjugation<CornerSplit>,
+    chunks: Table,
+}
+
+/// Which lower bound a size reads.
+enum Bound {
+    /// The small size: the exact phase-1 distance of the medium two-phase tables.
+    Phase1,
+    Sorted(SortedBound),
+    Split(SplitBound),
 }
 
 /// Every table of the optimal solver.
@@ -173,8 +190,9 @@ pub struct OptimalTables {
     /// 4374 × 18 and 70 × 18 entries).
     twist_moves: MoveTable<TwistParity>,
     split_moves: MoveTable<CornerSplit>,
-    /// The bound of the medium and larger sizes; the small size reads the phase-1 distance.
-    mod3: Option<Mod3Bound>,
+    /// How the symmetries change the twist and corner parity (built on load).
+    twist_conjugation: Conjugation<TwistParity>,
+    bound: Bound,
 }
 
 /// Where a view's bound is stored: a table index (the larger tables have more than 2³²
@@ -210,31 +228,35 @@ impl OptimalTables {
             two_phase,
             twist_moves: MoveTable::build(&MOVES[..]),
             split_moves: MoveTable::build(&MOVES[..]),
-            mod3: None,
+            twist_conjugation: Conjugation::build(),
+            bound: Bound::Phase1,
         };
         let Some(spec) = size.distances(metric) else {
             return (tables, report);
         };
-        let twist_conjugation = Conjugation::build();
-        let indexing = match size {
-            OptimalTableSize::Huge => Indexing::Split {
-                split_conjugation: Conjugation::build(),
-            },
+        tables.bound = match size {
+            OptimalTableSize::Huge => {
+                let split_conjugation = Conjugation::build();
+                let build = |p: &mut dyn FnMut(Progress)| tables.build_split(&split_conjugation, p);
+                let chunks = obtain(dir, &spec, build, progress, &mut report);
+                Bound::Split(SplitBound {
+                    split_conjugation,
+                    chunks,
+                })
+            }
             _ => {
                 let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
                 let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
                 let parity = size == OptimalTableSize::Large;
-                Indexing::Sorted { parity, classes }
+                let build = |p: &mut dyn FnMut(Progress)| tables.build_sorted(parity, &classes, p);
+                let distances = obtain(dir, &spec, build, progress, &mut report);
+                Bound::Sorted(SortedBound {
+                    parity,
+                    classes,
+                    distances: Pruning::from_bytes(distances),
+                })
             }
         };
-        let build =
-            |p: &mut dyn FnMut(Progress)| tables.build_distances(&indexing, &twist_conjugation, p);
-        let distances = obtain(dir, &spec, build, progress, &mut report);
-        tables.mod3 = Some(Mod3Bound {
-            indexing,
-            twist_conjugation,
-            distances: Pruning::from_bytes(distances),
-        });
         (tables, report)
     }
 
@@ -254,6 +276,37 @@ impl OptimalTables {
         self.size == OptimalTableSize::Small || self.metric == Metric::Htm || metric == Metric::Qtm
     }
 
+    /// Whether an entry can be read with no neighbour's (the small and huge sizes), as the
+    /// search's inverse lookups must.
+    pub(super) fn reads_alone(&self) -> bool {
+        !matches!(self.bound, Bound::Sorted(_))
+    }
+
+    /// The moves each view's goals hold.
+    pub(super) fn free_moves(&self) -> FreeMoves {
+        let seen = moves_seen_along_axes();
+        let mask = |keep: &dyn Fn(u8) -> bool| -> [u32; 3] {
+            std::array::from_fn(|r| {
+                (0..18)
+                    .filter(|&m| keep(seen[r][m]))
+                    .fold(0, |mask, m| mask | 1 << m)
+            })
+        };
+        // U and D turns (faces 0 and 3), and half turns, as the view sees them.
+        let up_down = |m: u8| m / 3 % 3 == 0;
+        let half = |m: u8| m % 3 == 1;
+        let wide = match &self.bound {
+            Bound::Phase1 => mask(&|m| up_down(m) || half(m)),
+            Bound::Sorted(SortedBound { parity: false, .. }) | Bound::Split(_) => mask(&up_down),
+            Bound::Sorted(SortedBound { parity: true, .. }) => mask(&|m| up_down(m) && half(m)),
+        };
+        let narrow = match &self.bound {
+            Bound::Split(_) => mask(&|m| up_down(m) && half(m)),
+            _ => wide,
+        };
+        FreeMoves { wide, narrow }
+    }
+
     /// The medium two-phase tables, for the first upper bound.
     pub(super) fn two_phase(&self) -> &TwoPhaseTables {
         &self.two_phase
@@ -267,12 +320,27 @@ impl OptimalTables {
     }
 
     /// The coordinates of a state.
+    #[inline]
     pub(super) fn coords(cube: &CubieCube) -> Coords {
         Coords {
             twist: TwistParity::of(cube),
             split: CornerSplit::of(cube),
             flip: Flip::of(cube),
             slice: SliceSorted::of(cube),
+        }
+    }
+
+    /// The coordinates that a table read alone needs, of a state whose corner parity is
+    /// known to be `parity`: the slice edges' order is left out (as if sorted), since those
+    /// tables read only where the slice edges are.
+    #[inline]
+    pub(super) fn coords_read_alone(cube: &CubieCube, parity: u8) -> Coords {
+        let position = SlicePosition::of(cube).0;
+        Coords {
+            twist: TwistParity(Twist::of(cube).0 << 1 | u16::from(parity)),
+            split: CornerSplit::of(cube),
+            flip: Flip::of(cube),
+            slice: SliceSorted(position * 24),
         }
     }
 
@@ -288,182 +356,168 @@ impl OptimalTables {
         }
     }
 
-    /// The index of `coords` in a mod-3 table.
+    /// The index of `coords` in a sorted table.
     #[inline]
-    fn index(&self, bound: &Mod3Bound, coords: Coords) -> usize {
-        match &bound.indexing {
-            Indexing::Sorted { parity, classes } => {
-                let (class, s) = classes.class_of(FlipSliceSorted::new(coords.flip, coords.slice));
-                let twist = bound.twist_conjugation.apply(coords.twist, s);
-                if *parity {
-                    class * TwistParity::COUNT + twist.index()
-                } else {
-                    class * Twist::COUNT + twist.twist().index()
-                }
-            }
-            Indexing::Split { split_conjugation } => {
-                let edges = FlipSlice::new(coords.flip, coords.slice.position());
-                let (class, s) = self.flip_slice_classes().class_of(edges);
-                let corners = TwistParitySplit::new(
-                    bound.twist_conjugation.apply(coords.twist, s),
-                    split_conjugation.apply(coords.split, s),
-                );
-                class * TwistParitySplit::COUNT + corners.index()
-            }
+    fn sorted_index(&self, bound: &SortedBound, coords: Coords) -> usize {
+        let edges = FlipSliceSorted::new(coords.flip, coords.slice);
+        let (class, s) = bound.classes.class_of(edges);
+        let twist = self.twist_conjugation.apply(coords.twist, s);
+        if bound.parity {
+            class * TwistParity::COUNT + twist.index()
+        } else {
+            class * Twist::COUNT + twist.twist().index()
         }
     }
 
-    /// Whether a state with these coordinates is in a mod-3 table's goal.
-    fn in_goal(bound: &Mod3Bound, coords: Coords) -> bool {
-        let edges = coords.flip == Flip(0);
-        match bound.indexing {
-            Indexing::Sorted { parity, .. } => {
-                let twist = if parity {
-                    coords.twist == TwistParity(0)
-                } else {
-                    coords.twist.twist() == Twist(0)
-                };
-                edges && twist && coords.slice == SliceSorted(0)
-            }
-            Indexing::Split { .. } => {
-                let slice = coords.slice.position() == SlicePosition(0);
-                edges && slice && coords.twist == TwistParity(0) && coords.split == CornerSplit(0)
-            }
-        }
+    /// The index of `coords` in the huge table.
+    #[inline]
+    fn split_index(&self, bound: &SplitBound, coords: Coords) -> usize {
+        let edges = FlipSlice::new(coords.flip, coords.slice.position());
+        let (class, s) = self.flip_slice_classes().class_of(edges);
+        let twist = self.twist_conjugation.apply(coords.twist, s).twist();
+        let split = bound.split_conjugation.apply(coords.split, s);
+        (class * Twist::COUNT + twist.index()) * CornerSplit::COUNT + split.index()
     }
 
-    /// The number of entries of a mod-3 table.
-    fn entries(&self, bound: &Mod3Bound) -> usize {
-        match &bound.indexing {
-            Indexing::Sorted { parity, classes } => {
-                classes.count()
-                    * if *parity {
-                        TwistParity::COUNT
-                    } else {
-                        Twist::COUNT
-                    }
-            }
-            Indexing::Split { .. } => self.flip_slice_classes().count() * TwistParitySplit::COUNT,
-        }
+    /// Whether a state with these coordinates is in a sorted table's goal.
+    fn in_sorted_goal(bound: &SortedBound, coords: Coords) -> bool {
+        let twist = if bound.parity {
+            coords.twist == TwistParity(0)
+        } else {
+            coords.twist.twist() == Twist(0)
+        };
+        coords.flip == Flip(0) && twist && coords.slice == SliceSorted(0)
     }
 
     /// Starts loading the symmetry class that [`probe`](Self::probe) will read.
     #[inline]
     pub(super) fn prefetch_class(&self, coords: Coords) {
-        match &self.mod3 {
-            Some(Mod3Bound {
-                indexing: Indexing::Sorted { classes, .. },
-                ..
-            }) => classes.prefetch(FlipSliceSorted::new(coords.flip, coords.slice)),
+        match &self.bound {
+            Bound::Sorted(bound) => bound
+                .classes
+                .prefetch(FlipSliceSorted::new(coords.flip, coords.slice)),
             _ => self
                 .two_phase
                 .prefetch_class(coords.flip, coords.slice.position()),
         }
     }
 
-    /// Where the bound of `coords` is stored; starts loading it.
+    /// Where the bound of `coords` is stored (the small size's starts loading too).
     #[inline]
-    pub(super) fn probe(&self, coords: Coords) -> Probe {
-        match &self.mod3 {
-            Some(bound) => {
-                let index = self.index(bound, coords);
-                bound.distances.prefetch(index);
-                Probe(index)
-            }
-            None => {
+    pub(super) fn locate(&self, coords: Coords) -> Probe {
+        match &self.bound {
+            Bound::Phase1 => {
                 let (twist, flip, slice) = (coords.twist.twist(), coords.flip, coords.slice);
                 let probe = self.two_phase.phase1_probe(twist, flip, slice.position());
                 Probe(probe.index() as usize)
             }
+            Bound::Sorted(bound) => Probe(self.sorted_index(bound, coords)),
+            Bound::Split(bound) => Probe(self.split_index(bound, coords)),
         }
     }
 
-    /// The lower bound at a probed place, one move away from a state whose bound is
-    /// `neighbour` (which the mod-3 tables need).
+    /// Starts loading the entry at a probed place.
     #[inline]
-    pub(super) fn read(&self, probe: Probe, neighbour: u8) -> u8 {
-        match &self.mod3 {
-            Some(bound) => bound.distances.distance_next_to(probe.0, neighbour),
-            None => self.two_phase.phase1_exact(probe.0 as u32),
+    pub(super) fn prefetch(&self, probe: Probe) {
+        match &self.bound {
+            Bound::Phase1 => {}
+            Bound::Sorted(bound) => bound.distances.prefetch(probe.0),
+            Bound::Split(bound) => {
+                crate::tables::prefetch(bound.chunks.payload(), split::chunk_start(probe.0));
+            }
         }
     }
 
-    /// The lower bound of `coords`. With a mod-3 table it is found by walking down to the
-    /// goal, one neighbour (by a move of the table's metric) a step nearer at a time.
-    pub(super) fn bound(&self, coords: Coords) -> u8 {
-        let Some(bound) = &self.mod3 else {
-            return self.read(self.probe(coords), 0);
+    /// The entry at a probed place. `neighbour` is the entry of a state one move away, which
+    /// the sorted tables need (they store distances mod 3); the others ignore it.
+    #[inline]
+    pub(super) fn read(&self, probe: Probe, neighbour: Entry) -> Entry {
+        match &self.bound {
+            Bound::Phase1 => Entry::single(self.two_phase.phase1_exact(probe.0 as u32)),
+            Bound::Sorted(bound) => {
+                Entry::single(bound.distances.distance_next_to(probe.0, neighbour.wide))
+            }
+            Bound::Split(bound) => split::entry(bound.chunks.payload(), probe.0),
+        }
+    }
+
+    /// The entry of `coords`. A sorted table's distance is found by walking down to the goal,
+    /// one neighbour (by a move of the table's metric) a step nearer at a time.
+    pub(super) fn entry(&self, coords: Coords) -> Entry {
+        let Bound::Sorted(bound) = &self.bound else {
+            return self.read(self.locate(coords), Entry::default());
         };
-        bound.distances.walk_down(
+        Entry::single(bound.distances.walk_down(
             coords,
-            |state| Self::in_goal(bound, state),
-            |state| self.index(bound, state),
+            |state| Self::in_sorted_goal(bound, state),
+            |state| self.sorted_index(bound, state),
             |state| {
                 let turns = self.metric.face_turns().iter();
                 turns.map(move |&m| self.after(state, usize::from(m)))
             },
-        )
+        ))
     }
 
-    /// How many table entries of the medium or larger sizes have each distance mod 3 (`None`
-    /// for the small size).
-    pub fn residues(&self) -> Option<[u64; 3]> {
-        let bound = self.mod3.as_ref()?;
-        let counts = bound.distances.distribution(self.entries(bound));
-        Some([counts[0], counts[1], counts[2]])
-    }
-
-    /// Builds the distances mod 3 of a table indexed by `indexing`, moving the edges with the
-    /// two-phase move tables and the corners with this size's own.
-    fn build_distances(
+    /// Builds the distances mod 3 of a sorted table (with the corner parity or not), moving
+    /// the edges with the two-phase move tables and the corners with this size's own.
+    fn build_sorted(
         &self,
-        indexing: &Indexing,
-        twists: &Conjugation<TwistParity>,
+        parity: bool,
+        classes: &SymmetryClasses<FlipSliceSorted>,
         progress: &mut dyn FnMut(Progress),
     ) -> Vec<u8> {
         let moves = &self.two_phase.moves;
         let stage = "optimal-solver distances";
         let turns = self.metric.face_turns();
         let turn = |i: usize| usize::from(turns[i]);
-        match indexing {
-            Indexing::Sorted { parity, classes } => {
-                let move_pair = |pair: FlipSliceSorted, i| {
-                    FlipSliceSorted::new(
-                        moves.flip.apply(pair.flip(), turn(i)),
-                        moves.slice_sorted.apply(pair.slice(), turn(i)),
-                    )
-                };
-                if *parity {
-                    let conjugate = |t, s| twists.apply(t, s);
-                    let twist_moves = &Turns(&self.twist_moves, turns);
-                    Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
-                } else {
-                    let conjugate = |t: Twist, s| twists.apply(TwistParity(t.0 << 1), s).twist();
-                    let twist_moves = &Turns(&moves.twist, turns);
-                    Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
-                }
-            }
-            Indexing::Split { split_conjugation } => {
-                let conjugate = |c: TwistParitySplit, s| {
-                    TwistParitySplit::new(
-                        twists.apply(c.twist_parity(), s),
-                        split_conjugation.apply(c.split(), s),
-                    )
-                };
-                let corner_moves = Turns(&CornerMoves(&self.twist_moves, &self.split_moves), turns);
-                let classes = self.flip_slice_classes();
-                let move_pair = |pair, i| moves.flip_slice(pair, turn(i));
-                Mod3Pruning::build(
-                    classes,
-                    move_pair,
-                    &corner_moves,
-                    conjugate,
-                    stage,
-                    progress,
-                )
-            }
+        let move_pair = |pair: FlipSliceSorted, i| {
+            FlipSliceSorted::new(
+                moves.flip.apply(pair.flip(), turn(i)),
+                moves.slice_sorted.apply(pair.slice(), turn(i)),
+            )
+        };
+        let twists = &self.twist_conjugation;
+        if parity {
+            let conjugate = |t, s| twists.apply(t, s);
+            let twist_moves = &Turns(&self.twist_moves, turns);
+            Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
+        } else {
+            let conjugate = |t: Twist, s| twists.apply(TwistParity(t.0 << 1), s).twist();
+            let twist_moves = &Turns(&moves.twist, turns);
+            Mod3Pruning::build(classes, move_pair, twist_moves, conjugate, stage, progress)
         }
         .into_bytes()
+    }
+
+    /// Builds the huge table: the exact distances over (flip-slice class, twist, parity and
+    /// split), four bits an entry (10 GB), turned into chunks in place.
+    fn build_split(
+        &self,
+        split_conjugation: &Conjugation<CornerSplit>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Vec<u8> {
+        let moves = &self.two_phase.moves;
+        let turns = self.metric.face_turns();
+        let twists = &self.twist_conjugation;
+        let conjugate = |c: TwistParitySplit, s| {
+            TwistParitySplit::new(
+                twists.apply(c.twist_parity(), s),
+                split_conjugation.apply(c.split(), s),
+            )
+        };
+        let corner_moves = Turns(&CornerMoves(&self.twist_moves, &self.split_moves), turns);
+        let classes = self.flip_slice_classes();
+        let move_pair = |pair, i: usize| moves.flip_slice(pair, usize::from(turns[i]));
+        let distances = <Pruning>::build(
+            classes,
+            move_pair,
+            &corner_moves,
+            conjugate,
+            "optimal-solver distances",
+            progress,
+        );
+        // Per (class, twist): the 70 splits with parity 0, then with parity 1.
+        split::chunks_from_distances(distances.into_bytes(), CornerSplit::COUNT)
     }
 }
 
