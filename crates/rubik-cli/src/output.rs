@@ -79,6 +79,15 @@ impl Output {
         }
     }
 
+    /// Standard output flushed after every line, for commands whose lines come slowly (a
+    /// benchmark's states), so that a pipe or a file shows each as it ends.
+    pub fn stdout_per_line() -> Output {
+        Output {
+            flush_each_line: true,
+            ..Output::stdout()
+        }
+    }
+
     /// Writes one answer and a newline (unless the answer already ends a line).
     pub fn line(&mut self, text: &str) -> io::Result<()> {
         self.writer.write_all(text.as_bytes())?;

@@ -165,7 +165,7 @@ fn load_tables(args: &TableArgs, out: &mut Output) -> Result<TwoPhaseTables, Cli
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {
-    let mut out = Output::stdout();
+    let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
     let states = random_states(args.count, args.seed)?;
@@ -229,7 +229,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 }
 
 fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
-    let mut out = Output::stdout();
+    let mut out = Output::stdout_per_line();
     let start = Instant::now();
     let tables = args.tables.load_optimal(args.metric);
     out.line(&format!(
