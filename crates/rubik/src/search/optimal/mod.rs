@@ -33,13 +33,16 @@
 //! subtrees under the first three moves are tasks, claimed one at a time by a worker on each
 //! core; a worker searches eight of them side by side, each on an explicit stack, and turns
 //! to the next as soon as one has started loading what it reads next, so the waits overlap.
-//! The first solution found ends the deepening.
+//! The first solution found ends the deepening. Each deepening takes the subtrees in the order
+//! of the nodes the one before searched under them, most first: a solution is likeliest where
+//! the bound prunes least, so the last deepening, which finds it, ends sooner.
 
 mod split;
 mod tables;
 
 pub use tables::{OptimalTableSize, OptimalTables};
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -654,6 +657,8 @@ struct Search<'s, 't> {
     cube: CubieCube,
     /// A solution found in the current deepening (which ends it).
     solution: Mutex<Option<Vec<u8>>>,
+    /// The nodes the last deepening searched under each task's prefix.
+    costs: Mutex<HashMap<Vec<u8>, u64>>,
     /// Set when a solution is found or the search stops: tasks return.
     done: AtomicBool,
     /// Set when a budget or the cancel flag stops the search.
@@ -674,6 +679,7 @@ impl<'s, 't> Search<'s, 't> {
             solver,
             cube: *cube,
             solution: Mutex::new(None),
+            costs: Mutex::new(HashMap::new()),
             done: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -699,6 +705,12 @@ impl<'s, 't> Search<'s, 't> {
         if self.count(0) {
             return;
         }
+        let mut costs = self.costs.lock().expect("no task panics");
+        // The densest subtrees first: where the last deepening found the most nodes, a
+        // solution is likeliest. A stable sort keeps the rest in canonical order.
+        let cost = |prefix: &Vec<u8>| costs.get(prefix).copied().unwrap_or(0);
+        tasks.sort_by_key(|(prefix, _)| std::cmp::Reverse(cost(prefix)));
+        let spent: Vec<AtomicU64> = tasks.iter().map(|_| AtomicU64::new(0)).collect();
         let next_task = AtomicUsize::new(0);
         rayon::broadcast(|_| {
             let mut worker = Worker {
@@ -706,9 +718,14 @@ impl<'s, 't> Search<'s, 't> {
                 depth,
                 unflushed: 0,
             };
-            worker.run(&tasks, &next_task);
+            worker.run(&tasks, &next_task, &spent);
             worker.flush();
         });
+        *costs = tasks
+            .into_iter()
+            .zip(spent)
+            .map(|((prefix, _), nodes)| (prefix, nodes.into_inner()))
+            .collect();
     }
 
     /// Adds `nodes` visited to the shared count, stops the search when a budget is spent or it
@@ -772,6 +789,9 @@ struct Lane {
     /// The depth of the node being searched.
     depth: usize,
     step: Step,
+    /// The index of its task, and the nodes it has searched in it.
+    task: usize,
+    nodes: u64,
 }
 
 /// A node on a lane's path and its children, of which `next` is searched next.
@@ -818,11 +838,14 @@ impl Lane {
             root: 0,
             depth: 0,
             step: Step::Expand,
+            task: 0,
+            nodes: 0,
         }
     }
 
-    /// Starts the lane on the subtree of `node`, reached by `prefix`.
-    fn start(&mut self, prefix: &[u8], node: Node) {
+    /// Starts the lane on task `task`: the subtree of `node`, reached by `prefix`.
+    fn start(&mut self, task: usize, prefix: &[u8], node: Node) {
+        (self.task, self.nodes) = (task, 0);
         self.path[..prefix.len()].copy_from_slice(prefix);
         self.frames[0].node = node;
         (self.root, self.depth, self.step) = (prefix.len(), prefix.len(), Step::Expand);
@@ -832,14 +855,18 @@ impl Lane {
 impl Worker<'_, '_, '_> {
     /// Searches tasks, taking the next unclaimed one from `tasks` whenever a lane is free,
     /// until none is left or the search is done.
-    fn run(&mut self, tasks: &[(Vec<u8>, Node)], next_task: &AtomicUsize) {
+    /// Adds to `spent` the nodes searched under each task.
+    fn run(&mut self, tasks: &[(Vec<u8>, Node)], next_task: &AtomicUsize, spent: &[AtomicU64]) {
         // Starts `lane` on the next unclaimed task; false when none is left.
-        let claim = |lane: &mut Lane| match tasks.get(next_task.fetch_add(1, Ordering::Relaxed)) {
-            Some((prefix, node)) => {
-                lane.start(prefix, *node);
-                true
+        let claim = |lane: &mut Lane| {
+            let task = next_task.fetch_add(1, Ordering::Relaxed);
+            match tasks.get(task) {
+                Some((prefix, node)) => {
+                    lane.start(task, prefix, *node);
+                    true
+                }
+                None => false,
             }
-            None => false,
         };
         let mut lanes: Vec<Lane> = Vec::with_capacity(LANES);
         for _ in 0..LANES {
@@ -855,11 +882,16 @@ impl Worker<'_, '_, '_> {
                 match self.turn(&mut lanes[i]) {
                     Turn::Waiting => i += 1,
                     Turn::Done => return,
-                    // Between tasks, a look at the budget and flags too.
-                    Turn::Finished if self.flush() => return,
-                    Turn::Finished if claim(&mut lanes[i]) => {}
                     Turn::Finished => {
-                        lanes.swap_remove(i);
+                        let lane = &mut lanes[i];
+                        spent[lane.task].fetch_add(lane.nodes, Ordering::Relaxed);
+                        // Between tasks, a look at the budget and flags too.
+                        if self.flush() {
+                            return;
+                        }
+                        if !claim(lane) {
+                            lanes.swap_remove(i);
+                        }
                     }
                 }
             }
@@ -882,6 +914,7 @@ impl Worker<'_, '_, '_> {
                 }
                 Step::Expand => {
                     self.unflushed += 1;
+                    lane.nodes += 1;
                     if self.unflushed >= CHECK_EVERY && self.flush() {
                         return Turn::Done;
                     }
