@@ -289,6 +289,7 @@ impl<'t> Optimal<'t> {
     ) -> OptimalOutcome {
         let search = Search::new(self, cube, limits);
         let root = self.root(cube);
+        let mut costs = Costs::new();
         let (mut depth, step) = match self.metric {
             Metric::Htm => (usize::from(root.bound), 1),
             Metric::Qtm => {
@@ -316,7 +317,7 @@ impl<'t> Optimal<'t> {
                     nodes: search.nodes(),
                 };
             }
-            search.deepen(root, depth);
+            costs = search.deepen(root, depth, &costs);
             if let Some(path) = search.solution.lock().expect("no task panics").take() {
                 return OptimalOutcome::Solved(Solution {
                     moves: merge_doubled_quarter_turns(&path),
@@ -431,6 +432,17 @@ impl<'t> Optimal<'t> {
         };
     }
 
+    /// The views whose bounds `round` reads for a child made by move `m`: for the inverse, the
+    /// two that the move changes.
+    #[inline]
+    fn views_read(&self, round: Round, m: u8) -> ViewSet {
+        match round {
+            Round::None => ViewSet::default(),
+            Round::Views(views) => views,
+            Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[usize::from(m)])),
+        }
+    }
+
     /// Sets the coordinates of `child`, reached from `node` by move `m`, in `views`.
     #[inline]
     fn move_views(&self, node: &Node, m: u8, child: &mut Node, views: ViewSet) {
@@ -464,10 +476,10 @@ impl<'t> Optimal<'t> {
                 }
                 Round::Inverse => {
                     child.inverse = MOVES[usize::from(undo(*m))] * node.inverse;
-                    let own = usize::from(self.own_view[usize::from(*m)]);
+                    let read = self.views_read(round, *m);
                     let mut seen = child.inverse;
                     for (v, coords) in coords.iter_mut().enumerate() {
-                        if v != own {
+                        if read.contains(v) {
                             *coords = OptimalTables::coords_read_alone(&seen, child.parity);
                             self.tables.prefetch_class(*coords);
                         }
@@ -497,28 +509,15 @@ impl<'t> Optimal<'t> {
             .zip(probes.iter_mut())
             .zip(inverse_coords.iter());
         for (((m, child), probe), coords) in rows.take(*count) {
-            match round {
-                Round::None => {}
-                Round::Views(views) => {
-                    for v in views.iter() {
-                        probe[v] = self.tables.locate(child.views[v].coords);
-                    }
-                }
-                Round::Inverse => {
-                    let own = usize::from(self.own_view[usize::from(*m)]);
-                    for v in (0..3).filter(|&v| v != own) {
-                        probe[v] = self.tables.locate(coords[v]);
-                    }
-                }
+            for v in self.views_read(round, *m).iter() {
+                probe[v] = self.tables.locate(match round {
+                    Round::Inverse => coords[v],
+                    _ => child.views[v].coords,
+                });
             }
         }
         for ((m, _), probe) in list.iter().zip(probes.iter()).take(*count) {
-            let views = match round {
-                Round::None => ViewSet::default(),
-                Round::Views(views) => views,
-                Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[usize::from(*m)])),
-            };
-            for v in views.iter() {
+            for v in self.views_read(round, *m).iter() {
                 self.tables.prefetch(probe[v]);
             }
         }
@@ -546,8 +545,7 @@ impl<'t> Optimal<'t> {
                     child.last &= self.allowed(entries, parity, left);
                 }
                 Round::Inverse => {
-                    let own = usize::from(self.own_view[usize::from(m)]);
-                    for v in (0..3).filter(|&v| v != own) {
+                    for v in self.views_read(round, m).iter() {
                         child.inverse_entries[v] = self.tables.read(probes[v], Entry::default());
                     }
                     let inverse = child.inverse_entries.iter().map(|e| e.narrow(parity));
@@ -561,8 +559,6 @@ impl<'t> Optimal<'t> {
             };
             if usize::from(child.bound) <= left && child.last != 0 && first != 0 {
                 children.list[kept] = (m, child);
-                children.probes[kept] = probes;
-                children.inverse_coords[kept] = children.inverse_coords[i];
                 kept += 1;
             }
         }
@@ -597,8 +593,12 @@ impl ViewSet {
         ViewSet(self.0 & !(1 << view))
     }
 
+    fn contains(self, view: usize) -> bool {
+        self.0 >> view & 1 == 1
+    }
+
     fn iter(self) -> impl Iterator<Item = usize> {
-        (0..3).filter(move |v| self.0 >> v & 1 == 1)
+        (0..3).filter(move |&v| self.contains(v))
     }
 }
 
@@ -651,14 +651,15 @@ fn merge_doubled_quarter_turns(path: &[u8]) -> Vec<u8> {
     moves
 }
 
+/// The nodes a deepening searched under each task, by the task's prefix of moves.
+type Costs = HashMap<Vec<u8>, u64>;
+
 /// One solve: what its tasks share.
 struct Search<'s, 't> {
     solver: &'s Optimal<'t>,
     cube: CubieCube,
     /// A solution found in the current deepening (which ends it).
     solution: Mutex<Option<Vec<u8>>>,
-    /// The nodes the last deepening searched under each task's prefix.
-    costs: Mutex<HashMap<Vec<u8>, u64>>,
     /// Set when a solution is found or the search stops: tasks return.
     done: AtomicBool,
     /// Set when a budget or the cancel flag stops the search.
@@ -679,7 +680,6 @@ impl<'s, 't> Search<'s, 't> {
             solver,
             cube: *cube,
             solution: Mutex::new(None),
-            costs: Mutex::new(HashMap::new()),
             done: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -694,18 +694,18 @@ impl<'s, 't> Search<'s, 't> {
     }
 
     /// Searches every canonical sequence of `depth` moves from `root` for a solution. The
-    /// subtrees under the first moves are tasks; a worker on each core searches several of
-    /// them side by side, taking the next when one is done.
-    fn deepen(&self, mut root: Node, depth: usize) {
+    /// subtrees under the first moves are tasks, taken in the order of their `costs` in the
+    /// deepening before, highest first; a worker on each core searches several of them side by
+    /// side, taking the next when one is done. Returns the costs of this deepening's tasks.
+    fn deepen(&self, mut root: Node, depth: usize, costs: &Costs) -> Costs {
         let entries = root.views.map(|v| v.entry);
         root.last = self.solver.allowed(entries, root.parity, depth);
         let mut tasks = Vec::new();
         let mut prefix = Vec::new();
         self.prefixes(&root, &mut prefix, depth, &mut tasks);
         if self.count(0) {
-            return;
+            return Costs::new();
         }
-        let mut costs = self.costs.lock().expect("no task panics");
         // The densest subtrees first: where the last deepening found the most nodes, a
         // solution is likeliest. A stable sort keeps the rest in canonical order.
         let cost = |prefix: &Vec<u8>| costs.get(prefix).copied().unwrap_or(0);
@@ -721,11 +721,11 @@ impl<'s, 't> Search<'s, 't> {
             worker.run(&tasks, &next_task, &spent);
             worker.flush();
         });
-        *costs = tasks
+        tasks
             .into_iter()
             .zip(spent)
             .map(|((prefix, _), nodes)| (prefix, nodes.into_inner()))
-            .collect();
+            .collect()
     }
 
     /// Adds `nodes` visited to the shared count, stops the search when a budget is spent or it
