@@ -256,7 +256,7 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
     let pools = (0..side_by_side)
         .map(|_| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|error| CliError::BadInput(format!("cannot start threads: {error}")))?;
+        .map_err(|error| CliError::Failed(format!("cannot start threads: {error}")))?;
     let next = AtomicUsize::new(0);
     let figures = Mutex::new(Figures {
         times: Vec::new(),
