@@ -287,6 +287,20 @@ fn solve_says_why_it_found_nothing_with_1() {
     }
 }
 
+#[test]
+fn benchmarks_refuse_no_states_before_building_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    for bench in ["solve", "optimal"] {
+        rubik()
+            .env("RUBIK_TABLES", dir.path())
+            .args(["bench", bench, "--count", "0", "--optimal-tables", "huge"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--count must be at least 1"));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// `rubik ARGS` with the tiny solver tables, cached in `dir`.
 fn solver(dir: &std::path::Path, args: &[&str]) -> Command {
     let mut command = rubik();

@@ -165,10 +165,10 @@ fn load_tables(args: &TableArgs, out: &mut Output) -> Result<TwoPhaseTables, Cli
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let states = random_states(args.count, args.seed)?;
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
-    let states = random_states(args.count, args.seed)?;
     let max_length = match (args.max_length, args.timeout_ms) {
         (None, None) => Some(20),
         (given, _) => given,
@@ -229,6 +229,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 }
 
 fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
+    let states = random_states(args.count, args.seed)?;
     let mut out = Output::stdout_per_line();
     let start = Instant::now();
     let tables = args.tables.load_optimal(args.metric);
@@ -238,7 +239,6 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
         start.elapsed().as_secs_f64() * 1e3
     ))?;
     let solver = Optimal::new(&tables);
-    let states = random_states(args.count, args.seed)?;
     let cores = rayon::current_num_threads();
     let threads = args.threads_per_state.map_or(cores, usize::from);
     let side_by_side = (cores / threads).max(1);
