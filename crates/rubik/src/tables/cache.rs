@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::codec::Decoder;
-use super::storage::{self, LoadReport, Progress, Table, TableBytes, TableSpec};
+use super::storage::{self, LoadReport, Progress, Table, TableSpec};
 use super::{MoveTable, Pruning, Unreduced};
 use crate::coord::Coordinate;
 
@@ -41,7 +41,7 @@ pub(crate) fn obtain(
             report.push((*spec, origin));
             table
         }
-        None => Table::from_payload(spec, TableBytes::Heap(build(progress))),
+        None => Table::from_built(spec, &build(progress), progress),
     }
 }
 

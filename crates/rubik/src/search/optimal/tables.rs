@@ -210,8 +210,7 @@ impl OptimalTables {
         Self::load_or_build(None, size, metric, progress).0
     }
 
-    /// Loads the tables of `size` for `metric` from the cache directory `dir` (memory-mapping
-    /// the large ones), building and saving whatever is missing or fails its checks. With no
+    /// Loads the tables of `size` for `metric` from the cache directory `dir`, building and saving whatever is missing or fails its checks. With no
     /// directory, builds everything in memory. The small size reads a distance in face turns,
     /// whatever the metric.
     pub fn load_or_build(

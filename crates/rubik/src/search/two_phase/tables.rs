@@ -15,7 +15,7 @@
 //! one per child. A start's distance is found by walking down to the goal.
 //!
 //! The move tables, symmetry classes and small pruning tables of a size are saved together in one
-//! file; each large pruning table has its own, memory-mapped when loaded.
+//! file; each large pruning table has its own.
 
 use std::fmt;
 use std::path::Path;
@@ -378,8 +378,7 @@ impl TwoPhaseTables {
         Self::load_or_build(None, size, progress).0
     }
 
-    /// Loads the tables of `size` from the cache directory `dir` (memory-mapping the large
-    /// ones), building and saving whatever is missing or fails its checks. With no directory,
+    /// Loads the tables of `size` from the cache directory `dir`, building and saving whatever is missing or fails its checks. With no directory,
     /// builds everything in memory.
     pub fn load_or_build(
         dir: Option<&Path>,
