@@ -25,7 +25,7 @@ pub struct TableArgs {
     tables_size: TableSize,
     /// Which tables the optimal solver reads: small (the medium two-phase tables, 136 MB; a
     /// random state takes many minutes), medium (0.94 GB, built in a minute or two), large
-    /// (1.8 GB, built in a few minutes) or huge (5.1 GB, built in about a quarter of an hour
+    /// (1.8 GB, built in a few minutes) or huge (5.6 GB, built in about a quarter of an hour
     /// with 10 GB of memory; the fastest).
     #[arg(long, default_value_t = OptimalTableSize::Large, global = true)]
     optimal_tables: OptimalTableSize,

@@ -30,7 +30,7 @@
 //! two-phase search looks for one of the deepening's length, for about a quarter of the time the
 //! deepening before took: once no shorter solution exists, one it finds is a shortest one, and
 //! it often finds it long before the deepening would (in 7 of 40 random states, a deepening of
-//! 10 to 30 seconds became a search of under a second).
+//! 10 to 30 seconds became a look of about a second).
 //!
 //! The search waits mostly on memory: each child of a node reads a symmetry class, then a table
 //! entry, in each view it needs, both likely misses of every cache. Within each deepening the
@@ -71,9 +71,10 @@ const CHECK_EVERY: u64 = 1 << 12;
 const UPPER_BOUND_NODES: u64 = 1_000_000;
 
 /// The two-phase search nodes spent looking for a solution of the length a deepening is about
-/// to search, per IDA* node of the deepening before: a two-phase node costs about sixty times
-/// less, so the look takes about a quarter of the time the deepening before took.
-const TWO_PHASE_NODES_PER_NODE: u64 = 15;
+/// to search, per IDA* node of the deepening before: a two-phase node costs thirty (large
+/// two-phase tables) to sixty times (medium) less, so the look takes about a quarter to an
+/// eighth of the time the deepening before took.
+const TWO_PHASE_NODES_PER_NODE: u64 = 8;
 
 /// The longest path a search can hold: more than God's number (20).
 const MAX_DEPTH: usize = 32;

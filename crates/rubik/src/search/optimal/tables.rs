@@ -5,7 +5,7 @@
 //! | [`OptimalTableSize::Small`] | the medium two-phase tables' phase-1 distance (4 bits) | 136 MB | ≈ 7 s |
 //! | [`OptimalTableSize::Medium`] | the distance to twist, flip and the slice edges solved in order, over (flip-sorted-slice class, twist), mod 3 | 0.94 GB | ≈ 1.5 min |
 //! | [`OptimalTableSize::Large`] | the same with the corner parity even too, over (flip-sorted-slice class, twist and corner parity), mod 3 | 1.8 GB | ≈ 3 min |
-//! | [`OptimalTableSize::Huge`] | the distances to phase 1's goal with the D-layer corners in the D layer, and with the corner permutation even too, over (flip-slice class, twist, split), in chunks (see [`split`](super::split)) | 5.1 GB | ≈ 15 min |
+//! | [`OptimalTableSize::Huge`] | the distances to phase 1's goal with the D-layer corners in the D layer, and with the corner permutation even too, over (flip-slice class, twist, split), in chunks (see [`split`](super::split)), and the large two-phase tables | 5.6 GB | ≈ 15 min |
 //!
 //! Each bound reads a state seen along each of the three axes; the solver takes the largest.
 //! The medium goal is the phase-1 goal with the four slice edges also in their places, so its
@@ -14,7 +14,8 @@
 //! again. The huge goals trade the slice edges' order for where the corners are; its classes
 //! are the two-phase tables' flip-slice classes, 4 MB that stay in the cache, where the two
 //! sizes below share the flip-sorted-slice classes (1,523,864 of them, 107 MB). Every size
-//! holds the medium two-phase tables, which give the first upper bound. A distance mod 3 is
+//! holds two-phase tables, which give the first upper bound and look for solutions between
+//! deepenings: the medium ones (the small size's bound), or the large ones beside the huge table. A distance mod 3 is
 //! enough for a search that knows the distance of the node it came from: a move changes it by
 //! -1, 0 or +1, three values that differ mod 3. The small and huge tables are read alone, with
 //! no neighbour: the search reads them for the inverse of a node too.
@@ -73,7 +74,8 @@ pub enum OptimalTableSize {
     /// About 1.8 GB, built in a few minutes; a random state takes seconds to a minute.
     #[default]
     Large,
-    /// About 5.1 GB, built in about a quarter of an hour (with 10 GB of memory); the fastest.
+    /// About 5.6 GB (5.1 GB and the large two-phase tables), built in about a quarter of an
+    /// hour (with 10 GB of memory); the fastest.
     Huge,
 }
 
@@ -88,12 +90,23 @@ impl OptimalTableSize {
 
     /// The files this size keeps in the cache for `metric`.
     pub fn specs(self, metric: Metric) -> Vec<TableSpec> {
-        let mut specs = TableSize::Medium.specs();
+        let mut specs = self.two_phase_size().specs();
         if matches!(self, OptimalTableSize::Medium | OptimalTableSize::Large) {
             specs.push(SORTED_CLASSES);
         }
         specs.extend(self.distances(metric));
         specs
+    }
+
+    /// The size of the two-phase tables this size holds: the large ones beside the huge table
+    /// (whose bound does not read them, and whose searches they make faster at finding
+    /// solutions, for 0.49 GB more), else the medium ones (whose phase-1 table is the small
+    /// size's bound).
+    fn two_phase_size(self) -> TableSize {
+        match self {
+            OptimalTableSize::Huge => TableSize::Large,
+            _ => TableSize::Medium,
+        }
     }
 
     /// The file of this size's distances in `metric` (none for the small size).
@@ -220,7 +233,7 @@ impl OptimalTables {
         progress: &mut dyn FnMut(Progress),
     ) -> (OptimalTables, LoadReport) {
         let (two_phase, mut report) =
-            TwoPhaseTables::load_or_build(dir, TableSize::Medium, progress);
+            TwoPhaseTables::load_or_build(dir, size.two_phase_size(), progress);
         let mut tables = OptimalTables {
             size,
             metric,
