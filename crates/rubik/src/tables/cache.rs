@@ -41,7 +41,7 @@ pub(crate) fn obtain(
             report.push((*spec, origin));
             table
         }
-        None => Table::from_built(spec, &build(progress), progress),
+        None => Table::from_built(spec, build(progress), progress),
     }
 }
 

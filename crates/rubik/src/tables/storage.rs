@@ -255,14 +255,16 @@ pub struct Table<S: AsRef<[u8]> = TableBytes> {
 }
 
 impl Table {
-    /// The table `spec` that a builder made as `payload`, copied into [`TableBytes`] (the
-    /// builder's vector is dropped after).
+    /// The table `spec` that a builder made as `payload`, copied into [`TableBytes`]; the
+    /// builder's vector is freed at once, before the table is checksummed or saved.
     pub(crate) fn from_built(
         spec: &TableSpec,
-        payload: &[u8],
+        payload: Vec<u8>,
         progress: &mut dyn FnMut(Progress),
     ) -> Table {
-        Table::from_payload_reporting(spec, TableBytes::copy_of(payload), progress)
+        let bytes = TableBytes::copy_of(&payload);
+        drop(payload);
+        Table::from_payload_reporting(spec, bytes, progress)
     }
 }
 
@@ -615,7 +617,7 @@ pub fn load_or_build(
         Err(cause) => cause,
     };
     let payload = build(progress);
-    let table = Table::from_built(spec, &payload, progress);
+    let table = Table::from_built(spec, payload, progress);
     let write_error = save(dir, &table, progress).err();
     (table, Origin::Built { cause, write_error })
 }

@@ -15,10 +15,11 @@
 //! are the two-phase tables' flip-slice classes, 4 MB that stay in the cache, where the two
 //! sizes below share the flip-sorted-slice classes (1,523,864 of them, 107 MB). Every size
 //! holds two-phase tables, which give the first upper bound and look for solutions between
-//! deepenings: the medium ones (the small size's bound), or the large ones beside the huge table. A distance mod 3 is
-//! enough for a search that knows the distance of the node it came from: a move changes it by
-//! -1, 0 or +1, three values that differ mod 3. The small and huge tables are read alone, with
-//! no neighbour: the search reads them for the inverse of a node too.
+//! deepenings: the medium ones (the small size's bound), or the large ones beside the huge
+//! table. A distance mod 3 is enough for a search that knows the distance of the node it came
+//! from: a move changes it by -1, 0 or +1, three values that differ mod 3. The small and huge
+//! tables are read alone, with no neighbour: the search reads them for the inverse of a node
+//! too.
 //!
 //! Each goal is a group, and a state at distance d from it has no solution of d moves ending
 //! with a move of the group (drop that move: d − 1 would reach the goal). [`FreeMoves`] says
@@ -223,8 +224,9 @@ impl OptimalTables {
         Self::load_or_build(None, size, metric, progress).0
     }
 
-    /// Loads the tables of `size` for `metric` from the cache directory `dir`, building and saving whatever is missing or fails its checks. With no
-    /// directory, builds everything in memory. The small size reads a distance in face turns,
+    /// Loads the tables of `size` for `metric` from the cache directory `dir`, building and
+    /// saving whatever is missing or fails its checks. With no directory, builds everything in
+    /// memory. The small size reads a distance in face turns,
     /// whatever the metric.
     pub fn load_or_build(
         dir: Option<&Path>,

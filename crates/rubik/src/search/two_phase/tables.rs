@@ -378,8 +378,8 @@ impl TwoPhaseTables {
         Self::load_or_build(None, size, progress).0
     }
 
-    /// Loads the tables of `size` from the cache directory `dir`, building and saving whatever is missing or fails its checks. With no directory,
-    /// builds everything in memory.
+    /// Loads the tables of `size` from the cache directory `dir`, building and saving whatever
+    /// is missing or fails its checks. With no directory, builds everything in memory.
     pub fn load_or_build(
         dir: Option<&Path>,
         size: TableSize,
