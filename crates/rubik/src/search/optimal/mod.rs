@@ -28,9 +28,9 @@
 //! as the proved lower bound reaches its length, and is what a search stopped by its budget
 //! still has to offer. In HTM, before each deepening that could find a shorter solution, the
 //! two-phase search looks for one of the deepening's length, for at most about a quarter of the
-//! time the deepening before took: once no shorter solution exists, one it finds is a shortest one, and
-//! it often finds it long before the deepening would (in 7 of 40 random states, a deepening of
-//! 10 to 30 seconds became a look of about a second).
+//! time the deepening before took: once no shorter solution exists, one it finds is a shortest
+//! one, and it often finds it long before the deepening would (in 7 of 40 random states, a
+//! deepening of 10 to 30 seconds became a look of about a second).
 //!
 //! The search waits mostly on memory: each child of a node reads a symmetry class, then a table
 //! entry, in each view it needs, both likely misses of every cache. Within each deepening the
