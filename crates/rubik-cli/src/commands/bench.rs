@@ -89,6 +89,17 @@ struct Figures {
     wall: Duration,
 }
 
+/// `x` to three significant figures (but every figure before the point): 12345, 123, 1.23,
+/// 0.0123.
+fn three_figures(x: f64) -> String {
+    let before_point = if x > 0.0 {
+        x.log10().floor() as i32 + 1
+    } else {
+        1
+    };
+    format!("{x:.*}", (3 - before_point).max(0) as usize)
+}
+
 impl Figures {
     fn describe(&mut self, label: &str) -> Vec<String> {
         self.times.sort();
@@ -109,12 +120,12 @@ impl Figures {
         vec![
             format!(
                 "{label}: median {:.3} ms, mean {:.3} ms, p95 {:.3} ms, max {:.3} ms per state; \
-                 {:.0} states/s",
+                 {} states/s",
                 ms(self.times[n / 2]),
                 ms(mean),
                 ms(self.times[(n * 95 / 100).min(n - 1)]),
                 ms(self.times[n - 1]),
-                n as f64 / self.wall.as_secs_f64()
+                three_figures(n as f64 / self.wall.as_secs_f64())
             ),
             format!(
                 "{label}: mean length {mean_length:.2}; lengths {}",
@@ -325,4 +336,19 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
         out.line(&format!("{stopped} stopped by the budget"))?;
     }
     Ok(out.finish()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::three_figures;
+
+    #[test]
+    fn rates_keep_three_significant_figures() {
+        assert_eq!(three_figures(12345.6), "12346");
+        assert_eq!(three_figures(123.4), "123");
+        assert_eq!(three_figures(1.2345), "1.23");
+        assert_eq!(three_figures(0.28976), "0.290");
+        assert_eq!(three_figures(0.012345), "0.0123");
+        assert_eq!(three_figures(0.0), "0.00");
+    }
 }

@@ -278,6 +278,7 @@ fn two_phase(
         time: args.timeout_ms.map(Duration::from_millis),
         nodes: args.max_nodes,
         improve_nodes: no_limit.then_some(IMPROVE_NODES),
+        cancel: None,
     };
     let solution = if alone && limits.time.is_some() {
         solver.solve_parallel(&cube, &limits)

@@ -4,6 +4,7 @@
 //! whose searches differ.
 
 use std::sync::LazyLock;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rubik::cubie::MOVES;
@@ -14,7 +15,7 @@ use rubik::{Alg, CubieCube, FaceletCube};
 static TABLES: LazyLock<TwoPhaseTables> =
     LazyLock::new(|| TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}));
 
-fn within(max_length: usize) -> Limits {
+fn within(max_length: usize) -> Limits<'static> {
     Limits {
         max_length: Some(max_length),
         ..Limits::default()
@@ -92,6 +93,30 @@ fn a_node_budget_ends_the_search() {
         solve(&cube, &limits),
         Err(SolveError::BudgetRanOut { .. })
     ));
+}
+
+#[test]
+fn a_raised_cancel_flag_ends_the_search() {
+    // No solution of 16 moves exists: without the flag, the search would go on until its
+    // node budget (a backstop) ran out.
+    let cube = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+    let cancelled = AtomicBool::new(true);
+    let limits = Limits {
+        max_length: Some(16),
+        nodes: Some(100_000_000),
+        cancel: Some(&cancelled),
+        ..Limits::default()
+    };
+    let solver = TwoPhase::new(&TABLES);
+    for outcome in [
+        solver.solve(&cube, &limits),
+        solver.solve_parallel(&cube, &limits),
+    ] {
+        let Err(SolveError::BudgetRanOut { nodes, .. }) = outcome else {
+            panic!("no solution of 16 moves exists: {outcome:?}");
+        };
+        assert!(nodes < 100_000, "{nodes} nodes after the flag was raised");
+    }
 }
 
 #[test]

@@ -383,7 +383,8 @@ impl<'t> Optimal<'t> {
     }
 
     /// A two-phase solution of `cube` of at most `length` face turns, if one is found within
-    /// `nodes` two-phase nodes (and the search's time budget), on all threads of the pool.
+    /// `nodes` two-phase nodes (and the search's time budget and cancel flag), on all threads
+    /// of the pool.
     ///
     /// Once a deepening has proved that no solution is shorter than `length`, such a solution
     /// is a shortest one, and the two-phase search, a different walk with other bounds, often
@@ -403,19 +404,21 @@ impl<'t> Optimal<'t> {
                 .map(|d| d.saturating_duration_since(Instant::now())),
             nodes: Some(nodes),
             improve_nodes: None,
+            cancel: search.cancel,
         };
         let found = self.two_phase.solve_parallel(cube, &limits).ok();
         found.filter(|solution| solution.len() <= length)
     }
 
     /// A two-phase solution of `cube`, shortened for a few milliseconds (within the time
-    /// budget), if one is found.
+    /// budget and cancel flag), if one is found.
     fn upper_bound(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> Option<Solution> {
         let limits = Limits {
             max_length: None,
             time: limits.time,
             nodes: Some(UPPER_BOUND_NODES),
             improve_nodes: None,
+            cancel: limits.cancel,
         };
         self.two_phase.solve(cube, &limits).ok()
     }

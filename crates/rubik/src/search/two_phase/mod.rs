@@ -41,8 +41,8 @@ use crate::tables::{ALL_MOVES, Steps};
 use tables::PHASE2_MOVES;
 
 /// When to stop searching.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits<'a> {
     /// Stop at the first solution of at most this many moves. Without it the search keeps
     /// shortening its best solution until a budget runs out (and, with no budget either, stops
     /// at the first solution of at most 20 moves, God's number).
@@ -55,6 +55,9 @@ pub struct Limits {
     /// search nodes (within the budgets above). A solution within the length is always found
     /// first, however long that takes; the extra nodes only make it shorter.
     pub improve_nodes: Option<u64>,
+    /// Stop, with the best solution found, as soon as this becomes true (checked every
+    /// thousand nodes or so).
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 /// The result of a search.
@@ -62,7 +65,7 @@ pub struct Limits {
 pub struct Solution {
     /// The moves, as indices into [`MOVES`] (face `m / 3`, `m % 3 + 1` quarter turns).
     pub moves: Vec<u8>,
-    /// Whether a budget (time or nodes) ended the search before it was done.
+    /// Whether a budget (time or nodes) or the cancel flag ended the search before it was done.
     pub budget_ran_out: bool,
     /// Search nodes visited.
     pub nodes: u64,
@@ -93,7 +96,8 @@ impl Solution {
 /// Why a search gave no solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
-    /// The budget ran out before any solution within the limit was found.
+    /// The budget ran out, or the search was cancelled, before any solution within the limit
+    /// was found.
     #[error(
         "no solution of at most {max_length} moves found within the budget ({nodes} nodes searched)"
     )]
@@ -136,7 +140,7 @@ impl<'t> TwoPhase<'t> {
     }
 
     /// Solves `cube` within `limits`: see [`Limits`].
-    pub fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError> {
+    pub fn solve(&self, cube: &CubieCube, limits: &Limits<'_>) -> Result<Solution, SolveError> {
         let mut search = Search::new(self, cube, limits, None, (0, 1));
         search.run();
         let target = search.target;
@@ -150,7 +154,7 @@ impl<'t> TwoPhase<'t> {
     pub fn solve_parallel(
         &self,
         cube: &CubieCube,
-        limits: &Limits,
+        limits: &Limits<'_>,
     ) -> Result<Solution, SolveError> {
         if cube.is_solved() {
             return self.solve(cube, limits);
@@ -196,7 +200,7 @@ impl<'t> TwoPhase<'t> {
 
 /// The longest total a search accepts at first: the limit, else (when a budget will end the
 /// search) any, else God's number.
-fn initial_target(limits: &Limits) -> usize {
+fn initial_target(limits: &Limits<'_>) -> usize {
     let budget = limits.time.is_some() || limits.nodes.is_some();
     limits.max_length.unwrap_or(if budget { 30 } else { 20 })
 }
@@ -332,6 +336,7 @@ struct Search<'s, 't> {
     best: Option<Vec<u8>>,
     nodes: u64,
     deadline: Option<Instant>,
+    cancel: Option<&'s AtomicBool>,
     node_limit: u64,
     out_of_budget: bool,
     done: bool,
@@ -345,7 +350,7 @@ impl<'s, 't> Search<'s, 't> {
     fn new(
         solver: &'s TwoPhase<'t>,
         cube: &CubieCube,
-        limits: &Limits,
+        limits: &Limits<'s>,
         shared: Option<&'s Shared>,
         (index, count): (usize, usize),
     ) -> Search<'s, 't> {
@@ -388,6 +393,7 @@ impl<'s, 't> Search<'s, 't> {
             best: None,
             nodes: 0,
             deadline: limits.time.map(|t| Instant::now() + t),
+            cancel: limits.cancel,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             out_of_budget: false,
             done: false,
@@ -407,16 +413,20 @@ impl<'s, 't> Search<'s, 't> {
         }
     }
 
-    /// Counts `count` nodes; ends the search when a budget runs out or another thread ended it.
+    /// Counts `count` nodes; ends the search when a budget runs out, it is cancelled or
+    /// another thread ended it.
     #[inline]
     fn visit(&mut self, count: u64) -> bool {
         let before = self.nodes;
         self.nodes += count;
-        // Every 1024 nodes: a look at the clock and at what the other threads found.
+        // Every 1024 nodes: a look at the clock, the cancel flag and what the other threads
+        // found.
         let checkpoint = before >> 10 != self.nodes >> 10;
-        if self.nodes >= self.node_limit
-            || (checkpoint && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        let stop = || {
+            self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        };
+        if self.nodes >= self.node_limit || (checkpoint && stop()) {
             self.out_of_budget = true;
             self.finish();
         } else if checkpoint {
