@@ -1,9 +1,11 @@
 //! `rubik`: the command-line face of the rubik library.
 //!
 //! Arguments in, one library call, lines out. Errors are printed once, here: bad input exits
-//! with status 2, any other failure with 1, and a closed output pipe quietly ends the run.
+//! with status 2, any other failure with 1, Ctrl-C with 130, and a closed output pipe quietly
+//! ends the run.
 
 mod commands;
+mod interrupt;
 mod output;
 
 use std::process::ExitCode;

@@ -5,12 +5,16 @@
 //! command found no answer for, is reported on stderr with its line number, leaves an empty line
 //! in the output, and the batch goes on; the exit status is 2 at the end if any item was bad,
 //! else 1 if any had no answer. Lines are answered in parallel, in batches, and written in order.
+//! A command that stops on Ctrl-C ([`interrupt`]) writes the answers it has, cut short or not,
+//! answers no line after that, and exits with status 130.
 
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use rayon::prelude::*;
+
+use crate::interrupt;
 
 /// Why a run ended without success.
 #[derive(Debug)]
@@ -26,6 +30,9 @@ pub enum CliError {
     FailedLines(usize),
     /// Reading or writing failed (exit status 1, or 0 for a closed output pipe).
     Io(io::Error),
+    /// Ctrl-C ended the run (exit status 130); in a batch, after this many lines were answered
+    /// (lines whose search it cut short get the best answer found).
+    Interrupted { answered: Option<usize> },
 }
 
 impl CliError {
@@ -39,12 +46,23 @@ impl CliError {
             }
             CliError::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => None,
             CliError::Io(error) => Some(error.to_string()),
+            CliError::Interrupted { answered: None } => {
+                Some("interrupted: an answer cut short is the best found (-f json tells)".into())
+            }
+            CliError::Interrupted {
+                answered: Some(count),
+            } => Some(format!(
+                "interrupted after {count} line(s), the lines after them unanswered: an answer \
+                 cut short is the best found (-f json tells)"
+            )),
         }
     }
 
-    /// The process exit status: 2 for bad input, 1 for failures, 0 for a closed pipe.
+    /// The process exit status: 2 for bad input, 1 for failures, 0 for a closed pipe, 130
+    /// when Ctrl-C ended the run.
     pub fn exit_code(&self) -> ExitCode {
         match self {
+            CliError::Interrupted { .. } => ExitCode::from(interrupt::EXIT_STATUS),
             CliError::BadInput(_) | CliError::BadLines(_) => ExitCode::from(2),
             CliError::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             CliError::Failed(_) | CliError::FailedLines(_) | CliError::Io(_) => ExitCode::from(1),
@@ -117,22 +135,50 @@ pub fn each_item(
 ) -> Result<(), CliError> {
     let mut out = Output::stdout();
     if item != "-" {
-        out.line(&answer(item)?)?;
-        return Ok(out.finish()?);
+        let answered = answer(item);
+        // Once interrupted, the answer's failure is only what the interruption left.
+        let interrupted = interrupt::raised();
+        match answered {
+            Ok(text) => out.line(&text)?,
+            Err(error) if interrupted => {
+                if let Some(message) = error.message() {
+                    eprintln!("rubik: {message}");
+                }
+            }
+            Err(error) => return Err(error),
+        }
+        out.finish()?;
+        return match interrupted {
+            true => Err(CliError::Interrupted { answered: None }),
+            false => Ok(()),
+        };
     }
     let (mut bad_lines, mut failed_lines) = (0, 0);
+    // A line is answered only if no Ctrl-C came before its turn.
+    let answer = |line: &str| match interrupt::raised() {
+        true => Err(CliError::Interrupted { answered: None }),
+        false => answer(line),
+    };
     let mut lines = io::stdin().lock().lines().enumerate().peekable();
-    while lines.peek().is_some() {
+    let mut answered = 0;
+    while !interrupt::raised() && lines.peek().is_some() {
         let batch: Vec<(usize, io::Result<String>)> = lines.by_ref().take(BATCH).collect();
         let answers: Vec<(usize, io::Result<Result<String, CliError>>)> = batch
             .into_par_iter()
             .map(|(number, line)| (number, line.map(|line| answer(line.trim()))))
             .collect();
-        for (number, answered) in answers {
-            let message = match answered? {
+        for (number, result) in answers {
+            answered = number + 1;
+            let message = match result? {
                 Ok(text) => {
                     out.line(&text)?;
                     continue;
+                }
+                Err(CliError::Interrupted { .. }) => {
+                    out.finish()?;
+                    return Err(CliError::Interrupted {
+                        answered: Some(number),
+                    });
                 }
                 Err(CliError::BadInput(message)) => {
                     bad_lines += 1;
@@ -149,6 +195,11 @@ pub fn each_item(
         }
     }
     out.finish()?;
+    if interrupt::raised() {
+        return Err(CliError::Interrupted {
+            answered: Some(answered),
+        });
+    }
     if bad_lines > 0 {
         return Err(CliError::BadLines(bad_lines));
     }

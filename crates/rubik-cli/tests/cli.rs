@@ -599,3 +599,53 @@ fn solve_optimal_counts_either_metric() {
         2
     );
 }
+
+/// Ctrl-C stops an optimal search that would take hours: the answer is the best solution found,
+/// not proved shortest, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_search_with_the_best_solution_found() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    let small = ["--optimal-tables", "small"];
+    // The tables first, so that the interruption comes during the search.
+    solver(dir.path(), &["tables", "build", "--puzzle", "3x3-optimal"])
+        .args(small)
+        .assert()
+        .success();
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("rubik"))
+        .env("RUBIK_TABLES", dir.path())
+        .args(["solve", "--optimal", "--alg", superflip, "-f", "json"])
+        .args(small)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let pid = child.id().to_string();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status();
+    assert!(kill.unwrap().success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still searching a minute after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    // The first upper bound comes within milliseconds of the search's start.
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["optimal"], false, "{json}");
+    assert!(json["lower_bound"].as_u64().unwrap() < 20, "{json}");
+    let solution = json["solution"].as_str().unwrap();
+    assert_eq!(after(superflip, solution).trim(), SOLVED, "{solution}");
+}

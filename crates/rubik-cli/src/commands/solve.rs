@@ -20,7 +20,8 @@ use serde_json::{Map, Value};
 
 use super::tables::TableArgs;
 use super::{Context, parse_alg, parse_size, read_state, turns_of};
-use crate::output::{CliError, bad, each_item};
+use crate::interrupt;
+use crate::output::{CliError, each_item};
 
 /// Arguments of `rubik solve`.
 #[derive(Debug, clap::Args)]
@@ -177,6 +178,8 @@ struct Found {
 }
 
 pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
+    // From now on, Ctrl-C stops the searches under way and they answer with what they have.
+    interrupt::flag();
     if let Some(jobs) = args.jobs {
         rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.max(1))
@@ -278,14 +281,14 @@ fn two_phase(
         time: args.timeout_ms.map(Duration::from_millis),
         nodes: args.max_nodes,
         improve_nodes: no_limit.then_some(IMPROVE_NODES),
-        cancel: None,
+        cancel: Some(interrupt::flag()),
     };
     let solution = if alone && limits.time.is_some() {
         solver.solve_parallel(&cube, &limits)
     } else {
         solver.solve(&cube, &limits)
     }
-    .map_err(bad)?;
+    .map_err(|error| CliError::Failed(error.to_string()))?;
     Ok(Found {
         alg: solution.alg(),
         length: solution.len(),
@@ -303,7 +306,7 @@ fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, C
     let limits = OptimalLimits {
         time: args.timeout_ms.map(Duration::from_millis),
         nodes: args.max_nodes,
-        cancel: None,
+        cancel: Some(interrupt::flag()),
     };
     let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &limits) {
         OptimalOutcome::Solved(solution) => {
@@ -321,7 +324,7 @@ fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, C
             ..
         } => {
             return Err(CliError::Failed(format!(
-                "out of budget: no solution found; none has fewer than {lower_bound} moves"
+                "stopped before any solution was found; none has fewer than {lower_bound} moves"
             )));
         }
     };
@@ -354,7 +357,9 @@ fn within_max_length(length: usize, args: &Args) -> Result<(), CliError> {
 /// A shortest solution by breadth-first search within `max_memory`, or why there is none.
 fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliError> {
     rubik::cubie::validate(cube).map_err(not_a_cube)?;
-    let mut search = Bfs::new(args.moves.set(cube.size())?).max_memory(max_memory);
+    let mut search = Bfs::new(args.moves.set(cube.size())?)
+        .max_memory(max_memory)
+        .cancel_on(interrupt::flag());
     if let Some(depth) = args.max_length {
         search = search.max_depth(depth);
     }
@@ -376,7 +381,7 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliErr
         Outcome::Stopped { reason, proved } => {
             let why = match reason {
                 Stop::Timeout => "out of time",
-                Stop::Cancelled => "cancelled",
+                Stop::Cancelled => "interrupted",
             };
             failed(format!("{why}: no solution within {proved} moves"))
         }

@@ -1,0 +1,33 @@
+//! Ctrl-C: the first press asks the searches under way to stop and answer with what they have
+//! found (a budget that runs out at once); a second press quits at once.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Raised by the first Ctrl-C.
+static RAISED: AtomicBool = AtomicBool::new(false);
+
+/// The exit status of a run that Ctrl-C ended (128 + SIGINT, as shells report it).
+pub const EXIT_STATUS: u8 = 130;
+
+/// The flag the first Ctrl-C raises, for a search to stop on; the handler is set the first
+/// time (without one, where the system refuses it, Ctrl-C quits as usual).
+pub fn flag() -> &'static AtomicBool {
+    static HANDLER: OnceLock<()> = OnceLock::new();
+    HANDLER.get_or_init(|| {
+        let handler = || {
+            if RAISED.swap(true, Ordering::Relaxed) {
+                std::process::exit(EXIT_STATUS.into());
+            }
+            eprintln!("rubik: interrupted: stopping with what was found (Ctrl-C again quits)");
+        };
+        // Without a handler, the default action stands: Ctrl-C ends the process.
+        let _ = ctrlc::set_handler(handler);
+    });
+    &RAISED
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn raised() -> bool {
+    RAISED.load(Ordering::Relaxed)
+}
