@@ -123,8 +123,12 @@ fn budgets_stop_with_a_lower_bound() {
             } => {
                 assert!(lower_bound <= 12, "{lower_bound}");
                 assert!(lower_bound >= optimal().lower_bound(&cube));
+                // Cancelled, even the first two-phase search stops early: its solution is
+                // whatever it had, perhaps longer than 20 moves.
                 let best = best.expect("two-phase finds a solution");
-                assert!(best.len() >= lower_bound && best.len() <= 20);
+                let end = best.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+                assert!(end.is_solved());
+                assert!(best.len() >= lower_bound);
             }
             OptimalOutcome::Solved(solution) => panic!("solved in {} nodes", solution.nodes),
         }
