@@ -1,7 +1,7 @@
 //! Ctrl-C: the first press asks the searches under way to stop and answer with what they have
 //! found (a budget that runs out at once); a second press quits at once.
 
-use std::sync::OnceLock;
+use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Raised by the first Ctrl-C.
@@ -13,8 +13,8 @@ pub const EXIT_STATUS: u8 = 130;
 /// The flag the first Ctrl-C raises, for a search to stop on; the handler is set the first
 /// time (without one, where the system refuses it, Ctrl-C quits as usual).
 pub fn flag() -> &'static AtomicBool {
-    static HANDLER: OnceLock<()> = OnceLock::new();
-    HANDLER.get_or_init(|| {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(|| {
         let handler = || {
             if RAISED.swap(true, Ordering::Relaxed) {
                 std::process::exit(EXIT_STATUS.into());

@@ -226,8 +226,7 @@ impl OptimalTables {
 
     /// Loads the tables of `size` for `metric` from the cache directory `dir`, building and
     /// saving whatever is missing or fails its checks. With no directory, builds everything in
-    /// memory. The small size reads a distance in face turns,
-    /// whatever the metric.
+    /// memory. The small size reads a distance in face turns, whatever the metric.
     pub fn load_or_build(
         dir: Option<&Path>,
         size: OptimalTableSize,
