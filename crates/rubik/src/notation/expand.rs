@@ -179,8 +179,11 @@ impl Group {
             }
         }
         let end = out.len();
-        for _ in 1..self.amount.unsigned_abs() {
-            out.extend_from_within(start..end);
+        // An empty body repeats to nothing: `()999999999999` must not loop that many times.
+        if end > start {
+            for _ in 1..self.amount.unsigned_abs() {
+                out.extend_from_within(start..end);
+            }
         }
         Ok(())
     }
@@ -232,6 +235,7 @@ mod tests {
             ("((R)2 U)2", Ok("R R U R R U")),
             ("R3 (R3)'", Ok("R3 R3'")),
             ("((R U)999999999999)0", Ok("")),
+            ("R ()999999999999999 ((R0)0)9223372036854775807", Ok("R")),
             ("R (R U)5000000", Err(("too_long", 3))),
             ("(R U)999999999999", Err(("too_long", 1))),
             ("F [R, U]9223372036854775807", Err(("too_long", 3))),
