@@ -9,12 +9,13 @@
 //! answers no line after that, and exits with status 130.
 
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use rayon::prelude::*;
 
 use crate::interrupt;
+use crate::lines::{Line, LineHandler, read_line};
 
 /// Why a run ended without success.
 #[derive(Debug)]
@@ -124,25 +125,33 @@ impl Output {
     }
 }
 
-/// Lines of a batch read at a time, answered in parallel, written in input order.
+/// The most lines of a batch read at a time, answered in parallel, written in input order.
 const BATCH: usize = 256;
 
+/// A batch stops taking lines once they hold this many bytes, so that a batch of long lines
+/// (states of big cubes) holds only a few at a time.
+const BATCH_BYTES: usize = 16 << 20;
+
+/// Writes `rubik: message` on stderr. A stderr that cannot be written to (closed, full) is
+/// ignored: there is nowhere else to say so.
+pub fn report(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "rubik: {message}");
+}
+
 /// Answers `item`, or every line of stdin when `item` is `-`, one output line per item in input
-/// order. Batches of lines are answered in parallel on all cores.
-pub fn each_item(
-    item: &str,
-    answer: impl Fn(&str) -> Result<String, CliError> + Sync,
-) -> Result<(), CliError> {
+/// order, by `handler`. Lines are read as bytes, each under the handler's length bound (a longer
+/// line is read past, not kept); batches of lines are answered in parallel on all cores.
+pub fn each_item(item: &str, handler: &LineHandler) -> Result<(), CliError> {
     let mut out = Output::stdout();
     if item != "-" {
-        let answered = answer(item);
+        let answered = handler.answer(item.as_bytes());
         // Once interrupted, the answer's failure is only what the interruption left.
         let interrupted = interrupt::raised();
         match answered {
             Ok(text) => out.line(&text)?,
             Err(error) if interrupted => {
                 if let Some(message) = error.message() {
-                    eprintln!("rubik: {message}");
+                    report(&message);
                 }
             }
             Err(error) => return Err(error),
@@ -155,21 +164,36 @@ pub fn each_item(
     }
     let (mut bad_lines, mut failed_lines) = (0, 0);
     // A line is answered only if no Ctrl-C came before its turn.
-    let answer = |line: &str| match interrupt::raised() {
-        true => Err(CliError::Interrupted { answered: None }),
-        false => answer(line),
+    let answer = |line: &Line| match (interrupt::raised(), line) {
+        (true, _) => Err(CliError::Interrupted { answered: None }),
+        (false, Line::Bytes(bytes)) => handler.answer(bytes),
+        (false, Line::TooLong(length)) => Err(handler.too_long(*length)),
     };
-    let mut lines = io::stdin().lock().lines().enumerate().peekable();
+    let mut input = io::stdin().lock();
+    let cap = handler.kind().max_bytes();
     let mut answered = 0;
-    while !interrupt::raised() && lines.peek().is_some() {
-        let batch: Vec<(usize, io::Result<String>)> = lines.by_ref().take(BATCH).collect();
-        let answers: Vec<(usize, io::Result<Result<String, CliError>>)> = batch
+    let mut at_end = false;
+    while !interrupt::raised() && !at_end {
+        let mut batch = Vec::new();
+        let mut bytes = 0;
+        while batch.len() < BATCH && bytes < BATCH_BYTES {
+            let Some(line) = read_line(&mut input, cap)? else {
+                at_end = true;
+                break;
+            };
+            bytes += match &line {
+                Line::Bytes(kept) => kept.len(),
+                Line::TooLong(_) => 0,
+            };
+            batch.push((answered + batch.len(), line));
+        }
+        let answers: Vec<(usize, Result<String, CliError>)> = batch
             .into_par_iter()
-            .map(|(number, line)| (number, line.map(|line| answer(line.trim()))))
+            .map(|(number, line)| (number, answer(&line)))
             .collect();
         for (number, result) in answers {
             answered = number + 1;
-            let message = match result? {
+            let message = match result {
                 Ok(text) => {
                     out.line(&text)?;
                     continue;
@@ -191,7 +215,7 @@ pub fn each_item(
                 Err(other) => return Err(other),
             };
             out.line("")?;
-            eprintln!("rubik: line {}: {message}", number + 1);
+            report(&format!("line {}: {message}", number + 1));
         }
     }
     out.finish()?;

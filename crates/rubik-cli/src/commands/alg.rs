@@ -1,7 +1,8 @@
 //! `rubik invert`, `simplify`, `expand` and `order`: algebra on algs.
 
 use super::{parse_alg, parse_size, turns_of};
-use crate::output::{CliError, bad, each_item};
+use crate::lines::{ItemKind, LineHandler};
+use crate::output::{CliError, bad};
 use rubik::Alg;
 
 /// Arguments of the commands that rewrite an alg.
@@ -16,30 +17,32 @@ pub struct TextArgs {
 }
 
 impl TextArgs {
-    /// Answers every alg with `rewrite` applied to it.
+    /// The alg argument, and a handler answering every alg with `rewrite` applied to it.
     fn each(
-        &self,
-        rewrite: impl Fn(Alg) -> Result<String, CliError> + Sync,
-    ) -> Result<(), CliError> {
-        each_item(&self.alg, |text| {
+        self,
+        rewrite: impl Fn(Alg) -> Result<String, CliError> + Send + Sync + 'static,
+    ) -> Result<(String, LineHandler), CliError> {
+        let size = self.size;
+        let handler = LineHandler::new(ItemKind::Alg, move |text| {
             let alg = parse_alg(text)?;
-            if let Some(size) = self.size {
+            if let Some(size) = size {
                 turns_of(&alg, text, size)?;
             }
             rewrite(alg)
-        })
+        });
+        Ok((self.alg, handler))
     }
 }
 
-pub fn invert(args: &TextArgs) -> Result<(), CliError> {
+pub fn invert(args: TextArgs) -> Result<(String, LineHandler), CliError> {
     args.each(|alg| Ok(alg.inverse().to_string()))
 }
 
-pub fn simplify(args: &TextArgs) -> Result<(), CliError> {
+pub fn simplify(args: TextArgs) -> Result<(String, LineHandler), CliError> {
     args.each(|alg| Ok(alg.simplify().map_err(bad)?.to_string()))
 }
 
-pub fn expand(args: &TextArgs) -> Result<(), CliError> {
+pub fn expand(args: TextArgs) -> Result<(String, LineHandler), CliError> {
     args.each(|alg| {
         let moves = alg.expand().map_err(bad)?;
         Ok(Alg::from_moves(moves).to_string())
@@ -57,9 +60,11 @@ pub struct OrderArgs {
     size: usize,
 }
 
-pub fn order(args: &OrderArgs) -> Result<(), CliError> {
-    each_item(&args.alg, |text| {
-        let turns = turns_of(&parse_alg(text)?, text, args.size)?;
-        Ok(rubik::facelet::order(args.size, &turns).to_string())
-    })
+pub fn order(args: OrderArgs) -> Result<(String, LineHandler), CliError> {
+    let size = args.size;
+    let handler = LineHandler::new(ItemKind::Alg, move |text| {
+        let turns = turns_of(&parse_alg(text)?, text, size)?;
+        Ok(rubik::facelet::order(size, &turns).to_string())
+    });
+    Ok((args.alg, handler))
 }

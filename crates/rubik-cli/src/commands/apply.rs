@@ -1,7 +1,8 @@
 //! `rubik apply`: the state after an alg.
 
 use super::{Context, Format, draw, parse_alg, parse_size, read_state, turns_of};
-use crate::output::{CliError, each_item};
+use crate::lines::{ItemKind, LineHandler};
+use crate::output::CliError;
 use rubik::FaceletCube;
 
 /// Arguments of `rubik apply`.
@@ -21,15 +22,18 @@ pub struct Args {
     format: Format,
 }
 
-pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
+/// The alg argument, and how each alg is answered.
+pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), CliError> {
     let start = match &args.from {
-        Some(state) => read_state(state, context)?,
+        Some(state) => read_state(state, &context)?,
         None => FaceletCube::solved(args.size),
     };
-    each_item(&args.alg, |text| {
+    let format = args.format;
+    let handler = LineHandler::new(ItemKind::Alg, move |text| {
         let turns = turns_of(&parse_alg(text)?, text, start.size())?;
         let mut cube = start.clone();
         cube.apply(turns);
-        Ok(draw(&cube, args.format, context))
-    })
+        Ok(draw(&cube, format, &context))
+    });
+    Ok((args.alg, handler))
 }

@@ -19,7 +19,8 @@ use rubik::facelet::colour::ColourScheme;
 use rubik::facelet::render;
 use rubik::{Alg, AlgError, FaceletCube, Turn};
 
-use crate::output::{CliError, bad};
+use crate::lines::LineHandler;
+use crate::output::{CliError, bad, each_item};
 
 /// rubik: model, notate, scramble and solve Rubik's cubes of any size.
 ///
@@ -95,7 +96,14 @@ enum Format {
     Json,
 }
 
+/// The largest cube size a command takes.
+pub const MAX_SIZE: usize = 1000;
+
+/// The most stickers a state may have: those of the largest cube.
+pub const MAX_STICKERS: usize = 6 * MAX_SIZE * MAX_SIZE;
+
 /// What every command may need from the global options.
+#[derive(Clone, Copy)]
 struct Context {
     scheme: ColourScheme,
     colour: bool,
@@ -103,32 +111,58 @@ struct Context {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
-    let colour = match cli.color {
-        ColourChoice::Always => true,
-        ColourChoice::Never => false,
-        ColourChoice::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
-    let context = Context {
-        scheme: cli.scheme,
-        colour,
-    };
+    let context = Context::new(cli.color, cli.scheme);
     match cli.command {
-        Command::Apply(args) => apply::run(&args, &context),
-        Command::Show(args) => show::run(&args, &context),
-        Command::Validate(args) => validate::run(&args, &context),
-        Command::Invert(args) => alg::invert(&args),
-        Command::Simplify(args) => alg::simplify(&args),
-        Command::Expand(args) => alg::expand(&args),
-        Command::Order(args) => alg::order(&args),
         Command::Scramble(args) => scramble::run(&args),
         Command::Moves(args) => moves::run(&args),
-        Command::Solve(args) => solve::run(&args, &context),
         Command::Tables(args) => tables::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args, &context),
+        command => {
+            if let Command::Solve(args) = &command {
+                solve::prepare(args)?;
+            }
+            let (item, handler) = answering(command, context)?;
+            each_item(&item, &handler)
+        }
+    }
+}
+
+/// The line handler of a command that answers items (an ALG or a STATE, or `-` for lines).
+pub fn line_handler(cli: Cli) -> Result<LineHandler, CliError> {
+    Ok(answering(cli.command, Context::new(cli.color, cli.scheme))?.1)
+}
+
+/// The item argument of a command that answers items, and its line handler.
+fn answering(command: Command, context: Context) -> Result<(String, LineHandler), CliError> {
+    match command {
+        Command::Apply(args) => apply::handler(args, context),
+        Command::Show(args) => show::handler(args, context),
+        Command::Validate(args) => validate::handler(args, context),
+        Command::Invert(args) => alg::invert(args),
+        Command::Simplify(args) => alg::simplify(args),
+        Command::Expand(args) => alg::expand(args),
+        Command::Order(args) => alg::order(args),
+        Command::Solve(args) => solve::handler(args, context),
+        _ => Err(CliError::BadInput(
+            "this command answers no items, only apply, show, validate, invert, simplify, \
+             expand, order and solve do"
+                .into(),
+        )),
+    }
+}
+
+impl Context {
+    fn new(colour: ColourChoice, scheme: ColourScheme) -> Context {
+        let colour = match colour {
+            ColourChoice::Always => true,
+            ColourChoice::Never => false,
+            ColourChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
+        Context { scheme, colour }
     }
 }
 
@@ -169,14 +203,14 @@ fn draw(cube: &FaceletCube, format: Format, context: &Context) -> String {
     }
 }
 
-/// A cube size: a whole number from 1 to 1000.
+/// A cube size: a whole number from 1 to [`MAX_SIZE`].
 fn parse_size(text: &str) -> Result<usize, String> {
     let size: usize = text
         .parse()
         .map_err(|_| format!("`{text}` is not a whole number"))?;
-    if (1..=1000).contains(&size) {
+    if (1..=MAX_SIZE).contains(&size) {
         Ok(size)
     } else {
-        Err(format!("a size goes from 1 to 1000, not {size}"))
+        Err(format!("a size goes from 1 to {MAX_SIZE}, not {size}"))
     }
 }

@@ -1,7 +1,8 @@
 //! `rubik show`: draw a state.
 
 use super::{Context, Format, draw, read_state};
-use crate::output::{CliError, each_item};
+use crate::lines::{ItemKind, LineHandler};
+use crate::output::CliError;
 
 /// Arguments of `rubik show`.
 #[derive(Debug, clap::Args)]
@@ -14,8 +15,11 @@ pub struct Args {
     format: Format,
 }
 
-pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
-    each_item(&args.state, |text| {
-        Ok(draw(&read_state(text, context)?, args.format, context))
-    })
+/// The state argument, and how each state is drawn.
+pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), CliError> {
+    let format = args.format;
+    let handler = LineHandler::new(ItemKind::State, move |text| {
+        Ok(draw(&read_state(text, &context)?, format, &context))
+    });
+    Ok((args.state, handler))
 }

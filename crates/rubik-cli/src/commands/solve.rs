@@ -21,7 +21,8 @@ use serde_json::{Map, Value};
 use super::tables::TableArgs;
 use super::{Context, parse_alg, parse_size, read_state, turns_of};
 use crate::interrupt;
-use crate::output::{CliError, each_item};
+use crate::lines::{ItemKind, LineHandler};
+use crate::output::CliError;
 
 /// Arguments of `rubik solve`.
 #[derive(Debug, clap::Args)]
@@ -177,23 +178,28 @@ struct Found {
     counts: Map<String, Value>,
 }
 
-pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
-    // From now on, Ctrl-C stops the searches under way and they answer with what they have.
-    interrupt::flag();
+/// What a run needs before its first state: Ctrl-C stops the searches under way, which then
+/// answer with what they have; `--jobs` sizes the thread pool.
+pub fn prepare(args: &Args) -> Result<(), CliError> {
+    interrupt::install();
     if let Some(jobs) = args.jobs {
         rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.max(1))
             .build_global()
             .map_err(|e| CliError::Io(io::Error::other(e.to_string())))?;
     }
+    Ok(())
+}
+
+/// The state (or alg) argument, and how each is solved.
+pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), CliError> {
     let (item, is_alg) = match (&args.state, &args.alg) {
-        (Some(state), _) => (state, false),
-        (None, Some(alg)) => (alg, true),
+        (Some(state), _) => (state.clone(), false),
+        (None, Some(alg)) => (alg.clone(), true),
         (None, None) => unreachable!("clap requires a state or an alg"),
     };
-    // Each solver is made ready when the first state that needs it comes.
-    let (two_phase_tables, two_phase_solver) = (OnceLock::new(), OnceLock::new());
-    let (optimal_tables, optimal_solver) = (OnceLock::new(), OnceLock::new());
+    // Each solver's tables are loaded when the first state that needs them comes.
+    let (two_phase_tables, optimal_tables) = (OnceLock::new(), OnceLock::new());
     let method = if args.optimal {
         Method::Optimal
     } else {
@@ -206,13 +212,19 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
     } else {
         1
     };
-    each_item(item, |text| {
+    let kind = if is_alg {
+        ItemKind::Alg
+    } else {
+        ItemKind::State
+    };
+    let handler = LineHandler::new(kind, move |text| {
+        let args = &args;
         let cube = if is_alg {
             let mut cube = FaceletCube::solved(args.size);
             cube.apply(turns_of(&parse_alg(text)?, text, args.size)?);
             cube
         } else {
-            read_state(text, context)?
+            read_state(text, &context)?
         };
         let (found, elapsed) = match (method, cube.size()) {
             (Method::Bfs, _) => timed(|| bfs(&cube, args, args.max_memory / searches_at_once))?,
@@ -221,22 +233,19 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                 timed(|| pocket(&solver, &cube, args))?
             }
             (Method::TwoPhase, _) => {
-                let solver = two_phase_solver.get_or_init(|| {
-                    TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()))
-                });
-                timed(|| two_phase(solver, &cube, args, searches_at_once == 1))?
+                let solver = TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()));
+                timed(|| two_phase(&solver, &cube, args, searches_at_once == 1))?
             }
             (Method::Optimal, _) => {
-                let solver = optimal_solver.get_or_init(|| {
-                    Optimal::new(
-                        optimal_tables.get_or_init(|| args.tables.load_optimal(args.metric)),
-                    )
-                });
-                timed(|| optimal(solver, &cube, args))?
+                let solver = Optimal::new(
+                    optimal_tables.get_or_init(|| args.tables.load_optimal(args.metric)),
+                );
+                timed(|| optimal(&solver, &cube, args))?
             }
         };
         Ok(render(&found, elapsed, args.format))
-    })
+    });
+    Ok((item, handler))
 }
 
 /// What `solve` found, and how long it took (tables already loaded).

@@ -10,7 +10,7 @@ use rubik::search::pocket::PocketTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
 use rubik::tables::storage::{self, LoadReport, Origin, Progress, Status, TableSpec};
 
-use crate::output::{CliError, Output};
+use crate::output::{CliError, Output, report};
 
 /// Where the solver tables live and which to use.
 #[derive(Debug, Clone, clap::Args)]
@@ -66,18 +66,18 @@ impl TableArgs {
             bar.set_position(p.done);
         };
         let dir = self.cache_dir();
-        let (tables, report) = load(dir.as_deref(), &mut progress);
+        let (tables, loaded) = load(dir.as_deref(), &mut progress);
         bar.finish_and_clear();
-        for (spec, origin) in report {
+        for (spec, origin) in loaded {
             if let Origin::Built {
                 write_error: Some(error),
                 ..
             } = origin
             {
-                eprintln!(
-                    "rubik: warning: could not cache table {}: {error}",
+                report(&format!(
+                    "warning: could not cache table {}: {error}",
                     spec.name()
-                );
+                ));
             }
         }
         tables

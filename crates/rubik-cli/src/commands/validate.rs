@@ -1,7 +1,8 @@
 //! `rubik validate`: is a state a real cube, and if not, exactly why.
 
 use super::{Context, read_state};
-use crate::output::{CliError, each_item};
+use crate::lines::{ItemKind, LineHandler};
+use crate::output::CliError;
 
 /// Arguments of `rubik validate`.
 #[derive(Debug, clap::Args)]
@@ -11,11 +12,13 @@ pub struct Args {
     state: String,
 }
 
-pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
-    each_item(&args.state, |text| {
-        let cube = read_state(text, context)?;
+/// The state argument, and how each state is checked.
+pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), CliError> {
+    let handler = LineHandler::new(ItemKind::State, move |text| {
+        let cube = read_state(text, &context)?;
         rubik::cubie::validate(&cube)
             .map_err(|error| CliError::BadInput(format!("{error} [{}]", error.code())))?;
         Ok("ok".to_string())
-    })
+    });
+    Ok((args.state, handler))
 }

@@ -275,6 +275,28 @@ impl FaceletCube {
     }
 }
 
+/// How many stickers a turn moves on a cube of `size` layers: `4·size` for each layer of the
+/// block, and `size²` for each outer face it turns. The work of [`FaceletCube::turn`].
+///
+/// ```
+/// use rubik::{Alg, facelet::stickers_moved};
+/// let cost = |size, text: &str| {
+///     let alg: Alg = text.parse().unwrap();
+///     alg.turn_cost(size, |turn| stickers_moved(size, turn)).unwrap()
+/// };
+/// assert_eq!(cost(3, "R"), 12 + 9);
+/// assert_eq!(cost(3, "M2 R4"), 12);
+/// assert_eq!(cost(3, "x"), 3 * 12 + 2 * 9);
+/// ```
+pub fn stickers_moved(size: usize, turn: &Turn) -> u64 {
+    if turn.quarters % 4 == 0 {
+        return 0;
+    }
+    let (size, layers) = (size as u64, (turn.last - turn.first + 1) as u64);
+    let faces = u64::from(turn.first == 0) + u64::from(turn.last + 1 == size as usize);
+    layers * 4 * size + faces * size * size
+}
+
 /// Turns `stickers` (of any element type, laid out as a facelet string) by one block turn.
 fn turn_stickers<T: Copy>(layout: &Layout, stickers: &mut [T], turn: Turn) {
     if turn.quarters % 4 == 0 {

@@ -228,6 +228,10 @@ impl AlgErrorKind {
     }
 }
 
+/// The most characters of the input an error quotes: the text in its message, and each of the
+/// three parts of a caret's window (before the span, the span, after it).
+pub const QUOTE_CHARS: usize = 40;
+
 /// Prints a size as `3×3×3`.
 struct CubeName(usize);
 
@@ -244,24 +248,71 @@ impl AlgError {
 
     /// Shows where the error is: the line of `input` holding the span, and under it a line of
     /// `^` under the span. `input` must be the text the alg was parsed from. Without a span, the
-    /// input alone.
+    /// input alone. Of a long line, only a window is shown: up to [`QUOTE_CHARS`] characters
+    /// before the span, of the span and after it, with `…` where the line was cut.
     pub fn caret(&self, input: &str) -> String {
         let Some(span) = self.span else {
-            return input.to_string();
+            return quote(input);
         };
         let start = floor_char_boundary(input, span.start);
         let end = floor_char_boundary(input, span.end.max(span.start));
         let line_start = input[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = input[start..].find('\n').map_or(input.len(), |i| start + i);
         let line = input[line_start..line_end].trim_end_matches('\r');
+        let start = (start - line_start).min(line.len());
+        let end = (end.max(line_start) - line_start).clamp(start, line.len());
+        let before = tail(&line[..start], QUOTE_CHARS);
+        let marked = head(&line[start..end], QUOTE_CHARS);
+        let after = head(&line[start + marked.len()..], QUOTE_CHARS);
+        let cut_before = if before.len() < start { "…" } else { "" };
+        let cut_after = if start + marked.len() + after.len() < line.len() {
+            "…"
+        } else {
+            ""
+        };
         // Keep tabs in the padding so the caret lines up however the terminal expands them.
-        let pad: String = input[line_start..start]
+        let pad: String = cut_before
             .chars()
+            .chain(before.chars())
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
-        let width = input[start..end.min(line_end)].chars().count().max(1);
-        format!("{line}\n{pad}{}", "^".repeat(width))
+        let width = marked.chars().count().max(1);
+        format!(
+            "{cut_before}{before}{marked}{after}{cut_after}\n{pad}{}",
+            "^".repeat(width)
+        )
     }
+}
+
+/// `text` as an error quotes it: whole, or its first [`QUOTE_CHARS`] characters and `…`.
+pub(super) fn quote(text: &str) -> String {
+    let shown = head(text, QUOTE_CHARS);
+    match shown.len() < text.len() {
+        true => format!("{shown}…"),
+        false => text.to_string(),
+    }
+}
+
+/// The first `count` characters of `text` (all of it if shorter).
+fn head(text: &str, count: usize) -> &str {
+    let end = text
+        .char_indices()
+        .nth(count)
+        .map_or(text.len(), |(i, _)| i);
+    &text[..end]
+}
+
+/// The last `count` characters of `text` (all of it if shorter).
+fn tail(text: &str, count: usize) -> &str {
+    let start = match count {
+        0 => text.len(),
+        _ => text
+            .char_indices()
+            .rev()
+            .nth(count - 1)
+            .map_or(0, |(i, _)| i),
+    };
+    &text[start..]
 }
 
 /// The largest char boundary of `text` at or before `index`.
@@ -312,6 +363,40 @@ mod tests {
         }
         let no_span = AlgError::new(AlgErrorKind::TooLong { limit: 1 }, None);
         assert_eq!(no_span.caret("R U"), "R U");
+    }
+
+    #[test]
+    fn caret_quotes_a_window_of_a_long_line() {
+        let long = format!("{}X{}", "R ".repeat(100_000), " U".repeat(100_000));
+        let x = 200_000;
+        let caret = at(x, x + 1).caret(&long);
+        let before = "R ".repeat(QUOTE_CHARS / 2);
+        let after = format!("{}…", " U".repeat(QUOTE_CHARS / 2));
+        let pad = " ".repeat(QUOTE_CHARS + 1);
+        assert_eq!(caret, format!("…{before}X{after}\n{pad}^"));
+        // A long span shows its first characters, underlined.
+        let caret = at(0, long.len()).caret(&long);
+        let shown = &long[..QUOTE_CHARS];
+        let marks = "^".repeat(QUOTE_CHARS);
+        assert_eq!(caret, format!("{shown}{shown}…\n{marks}"));
+        let no_span = AlgError::new(AlgErrorKind::TooLong { limit: 1 }, None);
+        assert_eq!(no_span.caret(&long), format!("{shown}…"));
+        let multibyte = "’".repeat(1000);
+        let caret = at(1500, 1503).caret(&multibyte);
+        assert_eq!(
+            caret.lines().next().unwrap().chars().count(),
+            2 * QUOTE_CHARS + 1 + 2
+        );
+    }
+
+    #[test]
+    fn messages_quote_the_start_of_a_long_word() {
+        let word = "X".repeat(100_000);
+        let message = crate::Alg::parse(&word).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("column 1: `{}…` is not a move", &word[..QUOTE_CHARS])
+        );
     }
 
     #[test]

@@ -34,11 +34,11 @@ mod simplify;
 mod tests;
 
 pub use alg::{Alg, Group, GroupKind, Unit};
-pub use error::{AlgError, AlgErrorKind, AmountProblem};
+pub use error::{AlgError, AlgErrorKind, AmountProblem, QUOTE_CHARS};
 pub use moves::{Family, Move, Prefix, Span};
 
 /// The most moves an alg may expand to ([`Alg::expand`], [`Alg::turns`], [`Alg::simplify`]).
-pub const MAX_EXPANDED_MOVES: usize = 10_000_000;
+pub const MAX_EXPANDED_MOVES: usize = 1_000_000;
 
 /// The deepest nesting of brackets the parser accepts.
 pub const MAX_NESTING: usize = 100;

@@ -9,7 +9,7 @@
 
 use crate::notation::MAX_NESTING;
 use crate::notation::alg::{Alg, Group, GroupKind, Unit};
-use crate::notation::error::{AlgError, AlgErrorKind, AmountProblem};
+use crate::notation::error::{AlgError, AlgErrorKind, AmountProblem, quote};
 use crate::notation::moves::{Family, Move, Prefix, Span};
 
 /// Parses a whole alg.
@@ -116,9 +116,9 @@ impl<'a> Parser<'a> {
         self.bytes.get(self.pos).copied()
     }
 
-    /// The source text from `start` to the current position.
+    /// The source text from `start` to the current position, as an error quotes it.
     fn text_from(&self, start: usize) -> String {
-        self.text[start..self.pos].to_string()
+        quote(&self.text[start..self.pos])
     }
 
     fn skip_space(&mut self) {

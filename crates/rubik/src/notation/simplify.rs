@@ -6,6 +6,11 @@
 //! `1-2R`; `R` and `L` are different sets, as the size is unknown). An entry whose amount reaches
 //! 0 mod 4 disappears, and an empty run is popped so the run beneath can merge with later moves.
 //! So `R U U' R'` simplifies to nothing, and an alg followed by its inverse always does.
+//!
+//! A run may hold any number of layer sets (`1R 2R 3R ...`), so an entry is found by hashing its
+//! run and shape, and a cancelled entry is only marked, so every move costs O(1).
+
+use std::collections::HashMap;
 
 use crate::face::Axis;
 use crate::notation::alg::Alg;
@@ -13,17 +18,19 @@ use crate::notation::error::AlgError;
 use crate::notation::moves::Move;
 use crate::notation::resolve::{Shape, amount_of};
 
-/// One layer set of a run: the first move's spelling and the total quarter turns (1..=3).
+/// One layer set of a run: the first move's spelling and the total quarter turns (1..=3, or 0
+/// once cancelled).
 struct Entry {
-    shape: Shape,
     spelling: Move,
     quarters: u8,
 }
 
-/// Neighbouring moves about one axis: the entries from `start` to the next run's start.
+/// Neighbouring moves about one axis: the entries from `start` to the next run's start, `live`
+/// of them not cancelled.
 struct Run {
     axis: Axis,
     start: usize,
+    live: usize,
 }
 
 /// The runs, stored flat: one allocation however many runs there are.
@@ -31,6 +38,8 @@ struct Run {
 struct Runs {
     entries: Vec<Entry>,
     runs: Vec<Run>,
+    /// Where the live entry of each (run's place on the stack, layer set) is.
+    index: HashMap<(usize, Shape), usize>,
 }
 
 impl Alg {
@@ -44,7 +53,8 @@ impl Alg {
         for mv in self.expand()? {
             runs.add(mv);
         }
-        let moves = runs.entries.into_iter().map(|entry| Move {
+        let live = runs.entries.into_iter().filter(|entry| entry.quarters != 0);
+        let moves = live.map(|entry| Move {
             amount: amount_of(entry.quarters),
             span: None,
             ..entry.spelling
@@ -63,32 +73,34 @@ impl Runs {
         let shape = mv.shape();
         let axis = shape.axis();
         let entry = Entry {
-            shape,
             spelling: mv,
             quarters,
         };
-        let start = match self.runs.last() {
-            Some(run) if run.axis == axis => run.start,
+        let run = match self.runs.last() {
+            Some(run) if run.axis == axis => self.runs.len() - 1,
             _ => {
                 self.runs.push(Run {
                     axis,
                     start: self.entries.len(),
+                    live: 0,
                 });
-                self.entries.push(entry);
-                return;
+                self.runs.len() - 1
             }
         };
-        // Runs are short (a few layer sets per axis), so a linear search beats hashing.
-        let Some(i) = self.entries[start..].iter().position(|e| e.shape == shape) else {
+        let Some(&at) = self.index.get(&(run, shape)) else {
+            self.index.insert((run, shape), self.entries.len());
             self.entries.push(entry);
+            self.runs[run].live += 1;
             return;
         };
-        let merged = &mut self.entries[start + i];
+        let merged = &mut self.entries[at];
         merged.quarters = (merged.quarters + quarters) % 4;
         if merged.quarters == 0 {
-            self.entries.remove(start + i);
-            if self.entries.len() == start {
-                self.runs.pop();
+            self.index.remove(&(run, shape));
+            self.runs[run].live -= 1;
+            if self.runs[run].live == 0 {
+                let emptied = self.runs.pop().expect("the run just merged into");
+                self.entries.truncate(emptied.start);
             }
         }
     }
@@ -139,6 +151,17 @@ mod tests {
         for (input, expected) in cases {
             check(input, expected);
         }
+    }
+
+    #[test]
+    fn long_runs_of_one_axis_take_linear_time() {
+        let layers: Vec<String> = (1..=100_000).map(|layer| format!("{layer}R")).collect();
+        let there = layers.join(" ");
+        let back: Vec<String> = layers.iter().map(|mv| format!("{mv}'")).collect();
+        let alg = Alg::parse(&format!("{there} U {} {there}", back.join(" "))).unwrap();
+        assert_eq!(alg.simplify().unwrap().to_string(), format!("{there} U"));
+        let alg = Alg::parse(&format!("{there} {}", back.join(" "))).unwrap();
+        assert_eq!(alg.simplify().unwrap().to_string(), "");
     }
 
     #[test]

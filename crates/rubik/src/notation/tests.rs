@@ -286,6 +286,14 @@ proptest! {
     }
 
     #[test]
+    fn turn_costs_add_up_over_the_turns(alg in small_alg(), size in (2usize..5).prop_map(|k| 2 * k + 1)) {
+        let turns = alg.turns(size).unwrap();
+        let moved = |turn: &Turn| crate::facelet::stickers_moved(size, turn);
+        prop_assert_eq!(alg.turn_cost(size, |_| 1), Ok(turns.len() as u64));
+        prop_assert_eq!(alg.turn_cost(size, moved), Ok(turns.iter().map(moved).sum()));
+    }
+
+    #[test]
     fn the_inverse_turns_undo_the_turns(alg in small_alg()) {
         let turns = alg.turns(5).unwrap();
         let undo: Vec<_> = turns.iter().rev().map(|t| t.inverse()).collect();
