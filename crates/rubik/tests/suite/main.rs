@@ -5,8 +5,10 @@
 //! * `bfs`: breadth-first search against plain iterative deepening, and its bounds.
 //! * `solve`: the two-phase solver on the small tables.
 //! * `pocket`: the optimal 2×2 solver, its distance tables and random-state scrambles.
+//! * `faults`: every kind of table set given damaged files, an unwritable cache, racing loaders.
 
 mod bfs;
+mod faults;
 mod laws;
 mod optimal;
 mod pocket;
