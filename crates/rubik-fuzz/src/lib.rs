@@ -7,10 +7,12 @@
 //! `fuzz/regressions/TARGET/`, so plain `cargo test` on stable replays the corpus and every
 //! crash ever found.
 
+mod cli_line;
 mod facelets;
 mod notation;
 mod table_file;
 
+pub use cli_line::{cli_line, warm_up};
 pub use facelets::facelets;
 pub use notation::notation;
 pub use table_file::table_file;
@@ -19,8 +21,9 @@ pub use table_file::table_file;
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by name.
-pub const TARGETS: [Target; 3] = [
+pub const TARGETS: [Target; 4] = [
     ("notation", notation),
     ("facelets", facelets),
     ("table_file", table_file),
+    ("cli_line", cli_line),
 ];

@@ -69,3 +69,8 @@ fn facelets() {
 fn table_file() {
     replay("table_file");
 }
+
+#[test]
+fn cli_line() {
+    replay("cli_line");
+}
