@@ -138,7 +138,8 @@ enum Puzzle {
 enum Action {
     /// Build the tables (or load them, if the cache already holds valid ones).
     Build,
-    /// Check the cached tables without building anything: one line per file.
+    /// Check the cached tables whole (every block against its checksum) without building
+    /// anything: one line per file.
     Verify,
     /// Print the cache directory and the table files in it.
     Path,

@@ -277,12 +277,17 @@ impl TableBytes {
         Ok(TableBytes(map.make_read_only()?))
     }
 
-    /// `file` mapped read-only.
+    /// `file` mapped read-only, with the advice to use huge pages: a page the cache does not
+    /// hold yet is then read in 2 MiB pieces, which one fault maps whole.
     fn map(file: &File) -> io::Result<TableBytes> {
         // SAFETY: the map is read-only and lives as long as the table; rubik never writes to or
         // truncates a file that has its name (see "Mapped files" in the module documentation),
         // so its bytes do not change under the map.
-        unsafe { Mmap::map(file) }.map(TableBytes)
+        let map = unsafe { Mmap::map(file) }?;
+        // Only advice, as for anonymous memory.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Ok(TableBytes(map))
     }
 }
 
@@ -929,11 +934,27 @@ fn write_and_rename(
     let _ = file.set_modified(seal_time(seal));
     file.sync_all()
         .map_err(StorageError::io(temp, Operation::Sync))?;
+    forget_cached_pages(&file);
     drop(file);
     let target = path(dir, table.spec());
     fs::rename(temp, &target).map_err(StorageError::io(&target, Operation::Rename))?;
     sync_dir(dir)
 }
+
+/// Drops the pages of `file`, written and synced, from the system's cache. Written pages are
+/// cached 4 KiB each, and a one-shot solve that maps them spends most of its time mapping and
+/// unmapping them (65 ms of CPU for the large tables, against 25 ms once the file came back
+/// through the huge-page read ahead of [`TableBytes::map`]). Only advice.
+#[cfg(target_os = "linux")]
+fn forget_cached_pages(file: &File) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: posix_fadvise reads no memory; the descriptor is open for as long as `file` lives.
+    unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+}
+
+/// Drops the pages of `file` from the system's cache, where there is a way to.
+#[cfg(not(target_os = "linux"))]
+fn forget_cached_pages(_file: &File) {}
 
 /// Makes a rename in `dir` durable. Only Unix can open a directory to sync it.
 #[cfg(unix)]
