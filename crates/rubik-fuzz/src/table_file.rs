@@ -7,7 +7,8 @@ use std::fs;
 use std::path::Path;
 
 use rubik::tables::storage::{
-    self, CacheMiss, FORMAT_VERSION, HEADER_LEN, MAGIC, NAME_LEN, Origin, Status, Table, TableSpec,
+    self, BLOCK, CacheMiss, FORMAT_VERSION, HEADER_LEN, MAGIC, Memory, NAME_LEN, Origin, Status,
+    Table, TableSpec,
 };
 use tempfile::TempDir;
 use xxhash_rust::xxh3::xxh3_64;
@@ -24,13 +25,16 @@ const VERSION_FIELD: (usize, usize) = (8, 4);
 const HEADER_CHECKSUM_FIELD: (usize, usize) = (12, 4);
 const PARAMS_FIELD: (usize, usize) = (16, 8);
 const PAYLOAD_LEN_FIELD: (usize, usize) = (24, 8);
-const PAYLOAD_CHECKSUM_FIELD: (usize, usize) = (32, 8);
+const SUMS_CHECKSUM_FIELD: (usize, usize) = (32, 8);
 const NAME_FIELD: (usize, usize) = (40, NAME_LEN);
 
-/// `data` is a byte of flags and a file image. Each flag makes one header field right before
-/// the file is written (bit 0 the magic, 1 the version, 2 the name, 3 the parameters, 4 the
-/// payload length, 5 the payload checksum, 6 the header checksum, last), so the fuzzer reaches
-/// every check, alone and together, without forging checksums.
+/// `data` is a byte of flags and a file image. Each flag makes one part of the file right before
+/// it is written (bit 0 the magic, 1 the version, 2 the name, 3 the parameters, 4 the payload
+/// length with the block checksums: all bytes after the header taken as the payload, its block
+/// checksums appended; 5 the checksum of the block checksums, 6 the header checksum, last), so
+/// the fuzzer reaches every check, alone and together, without forging checksums. A file written
+/// here is never sealed (its modification time is not the one in its header), so every load
+/// checks all of its blocks.
 pub fn table_file(data: &[u8]) {
     let Some((&flags, image)) = data.split_first() else {
         return;
@@ -52,8 +56,8 @@ fn load(dir: &Path, image: &[u8], valid: bool) {
     match report.status {
         Status::Valid { len, checksum } => {
             assert!(valid, "an invalid file verified");
-            assert_eq!(len, (image.len() - HEADER_LEN) as u64);
-            assert_eq!(checksum, xxh3_64(&image[HEADER_LEN..]));
+            assert_eq!(len, number(image, PAYLOAD_LEN_FIELD));
+            assert_eq!(checksum, number(image, SUMS_CHECKSUM_FIELD));
         }
         Status::Invalid(defect) => {
             assert!(!valid, "a valid file refused: {defect}");
@@ -62,7 +66,8 @@ fn load(dir: &Path, image: &[u8], valid: bool) {
         Status::Missing => panic!("the file is there"),
     }
 
-    let (table, origin) = storage::load_or_build(dir, &SPEC, |_| BUILT.to_vec(), &mut |_| {});
+    let (table, origin) =
+        storage::load_or_build(dir, &SPEC, Memory::Mapped, |_| BUILT.to_vec(), &mut |_| {});
     if valid {
         assert!(matches!(origin, Origin::Cached), "{origin:?}");
         assert_eq!(table.payload(), &image[HEADER_LEN..]);
@@ -84,13 +89,13 @@ fn load(dir: &Path, image: &[u8], valid: bool) {
         repaired.status,
         Status::Valid {
             len: BUILT.len() as u64,
-            checksum: xxh3_64(BUILT)
+            checksum: xxh3_64(&block_sums(BUILT))
         }
     );
 }
 
-/// `image` with the header fields `flags` asks for made right for [`SPEC`] (padded to a whole
-/// header first if any flag is set).
+/// `image` with the parts `flags` asks for made right for [`SPEC`] (padded to a whole header
+/// first if any flag is set).
 fn with_fields_made_right(image: &[u8], flags: u8) -> Vec<u8> {
     let mut image = image.to_vec();
     if flags & 0x7f == 0 {
@@ -99,17 +104,21 @@ fn with_fields_made_right(image: &[u8], flags: u8) -> Vec<u8> {
     if image.len() < HEADER_LEN {
         image.resize(HEADER_LEN, 0);
     }
-    let payload_len = (image.len() - HEADER_LEN) as u64;
-    let payload_checksum = xxh3_64(&image[HEADER_LEN..]);
+    if flags & 1 << 4 != 0 {
+        let payload_len = (image.len() - HEADER_LEN) as u64;
+        let sums = block_sums(&image[HEADER_LEN..]);
+        image.extend_from_slice(&sums);
+        field_of(&mut image, PAYLOAD_LEN_FIELD).copy_from_slice(&payload_len.to_le_bytes());
+    }
+    let sums_checksum = xxh3_64(trailer(&image).unwrap_or_default());
     let mut name = [0; NAME_LEN];
     name[..SPEC.name().len()].copy_from_slice(SPEC.name().as_bytes());
-    let fixes: [(u8, (usize, usize), &[u8]); 6] = [
+    let fixes: [(u8, (usize, usize), &[u8]); 5] = [
         (0, MAGIC_FIELD, &MAGIC),
         (1, VERSION_FIELD, &FORMAT_VERSION.to_le_bytes()),
         (2, NAME_FIELD, &name),
         (3, PARAMS_FIELD, &SPEC.params().to_le_bytes()),
-        (4, PAYLOAD_LEN_FIELD, &payload_len.to_le_bytes()),
-        (5, PAYLOAD_CHECKSUM_FIELD, &payload_checksum.to_le_bytes()),
+        (5, SUMS_CHECKSUM_FIELD, &sums_checksum.to_le_bytes()),
     ];
     for (bit, field, value) in fixes {
         if flags & 1 << bit != 0 {
@@ -128,18 +137,43 @@ fn is_valid(image: &[u8]) -> bool {
     if image.len() < HEADER_LEN {
         return false;
     }
-    let (header, payload) = image.split_at(HEADER_LEN);
+    let header = &image[..HEADER_LEN];
     let field = |(at, len): (usize, usize)| &header[at..at + len];
-    let number = |at_len| u64::from_le_bytes(field(at_len).try_into().unwrap());
     let mut name = [0; NAME_LEN];
     name[..SPEC.name().len()].copy_from_slice(SPEC.name().as_bytes());
+    let Some(sums) = trailer(image) else {
+        return false;
+    };
+    let payload = &image[HEADER_LEN..image.len() - sums.len()];
     field(MAGIC_FIELD) == MAGIC
         && field(VERSION_FIELD) == FORMAT_VERSION.to_le_bytes()
         && field(HEADER_CHECKSUM_FIELD) == header_checksum(header).to_le_bytes()
         && field(NAME_FIELD) == name
-        && number(PARAMS_FIELD) == SPEC.params()
-        && number(PAYLOAD_LEN_FIELD) == payload.len() as u64
-        && number(PAYLOAD_CHECKSUM_FIELD) == xxh3_64(payload)
+        && number(image, PARAMS_FIELD) == SPEC.params()
+        && number(image, SUMS_CHECKSUM_FIELD) == xxh3_64(sums)
+        && sums == block_sums(payload)
+}
+
+/// The block checksums of a file whose header's payload length is right for its size: the bytes
+/// after the header and the payload, if they are exactly one `u64` a block.
+fn trailer(image: &[u8]) -> Option<&[u8]> {
+    let payload_len = usize::try_from(number(image, PAYLOAD_LEN_FIELD)).ok()?;
+    let sums_len = payload_len.div_ceil(BLOCK).checked_mul(8)?;
+    let rest = image.len().checked_sub(HEADER_LEN)?;
+    (rest.checked_sub(payload_len)? == sums_len).then(|| &image[HEADER_LEN + payload_len..])
+}
+
+/// The little-endian xxh3-64 of each [`BLOCK`] of `payload`, in order.
+fn block_sums(payload: &[u8]) -> Vec<u8> {
+    payload
+        .chunks(BLOCK)
+        .flat_map(|block| xxh3_64(block).to_le_bytes())
+        .collect()
+}
+
+/// The `u64` header field `(at, len)` of `image` (which holds a whole header).
+fn number(image: &[u8], (at, len): (usize, usize)) -> u64 {
+    u64::from_le_bytes(image[at..at + len].try_into().expect("an 8-byte field"))
 }
 
 /// The low half of the xxh3-64 of the header with its checksum field zeroed.

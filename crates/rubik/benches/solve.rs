@@ -8,11 +8,16 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rubik::CubieCube;
 use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
-use rubik::tables::storage;
+use rubik::tables::storage::{self, Memory};
 
 fn solving(c: &mut Criterion) {
     let dir = storage::default_dir();
-    let (tables, _) = TwoPhaseTables::load_or_build(dir.as_deref(), TableSize::Large, &mut |_| {});
+    let (tables, _) = TwoPhaseTables::load_or_build(
+        dir.as_deref(),
+        TableSize::Large,
+        Memory::Copied,
+        &mut |_| {},
+    );
     let solver = TwoPhase::new(&tables);
     let mut rng = rubik::seeded_rng(2026);
     let states: Vec<CubieCube> = (0..100).map(|_| CubieCube::random(&mut rng)).collect();

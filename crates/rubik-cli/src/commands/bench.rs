@@ -9,6 +9,7 @@ use rubik::CubieCube;
 use rubik::search::Metric;
 use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
+use rubik::tables::storage::Memory;
 
 use super::tables::TableArgs;
 use crate::output::{CliError, Output, bad};
@@ -166,7 +167,8 @@ fn check_solves(cube: &CubieCube, moves: &[u8]) -> Result<(), CliError> {
 /// Loads the tables of `args`, saying how long it took.
 fn load_tables(args: &TableArgs, out: &mut Output) -> Result<TwoPhaseTables, CliError> {
     let start = Instant::now();
-    let tables = args.load();
+    // As `rubik solve` holds them.
+    let tables = args.load(Memory::Mapped);
     out.line(&format!(
         "tables: {} ready in {:.0} ms",
         tables.size(),

@@ -8,7 +8,7 @@ use rubik::search::Metric;
 use rubik::search::optimal::{OptimalTableSize, OptimalTables};
 use rubik::search::pocket::PocketTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
-use rubik::tables::storage::{self, LoadReport, Origin, Progress, Status, TableSpec};
+use rubik::tables::storage::{self, LoadReport, Memory, Origin, Progress, Status, TableSpec};
 
 use crate::output::{CliError, Output, report};
 
@@ -83,11 +83,6 @@ impl TableArgs {
         tables
     }
 
-    /// The two-phase tables of `size`.
-    pub fn load_sized(&self, size: TableSize) -> TwoPhaseTables {
-        self.with_progress(|dir, progress| TwoPhaseTables::load_or_build(dir, size, progress))
-    }
-
     /// The 2×2 distance tables.
     pub fn load_pocket(&self) -> PocketTables {
         self.with_progress(PocketTables::load_or_build)
@@ -100,9 +95,12 @@ impl TableArgs {
         })
     }
 
-    /// The tables of the chosen size.
-    pub fn load(&self) -> TwoPhaseTables {
-        self.load_sized(self.tables_size)
+    /// The two-phase tables of the chosen size, held as `memory` says.
+    pub fn load(&self, memory: Memory) -> TwoPhaseTables {
+        let size = self.tables_size;
+        self.with_progress(|dir, progress| {
+            TwoPhaseTables::load_or_build(dir, size, memory, progress)
+        })
     }
 }
 
@@ -140,7 +138,8 @@ enum Puzzle {
 enum Action {
     /// Build the tables (or load them, if the cache already holds valid ones).
     Build,
-    /// Check the cached tables without building anything: one line per file.
+    /// Check the cached tables whole (every block against its checksum) without building
+    /// anything: one line per file.
     Verify,
     /// Print the cache directory and the table files in it.
     Path,
@@ -166,7 +165,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     match args.action {
         Action::Build => match args.puzzle {
             Puzzle::ThreeByThree => {
-                args.tables.load();
+                args.tables.load(Memory::Mapped);
                 out.line(&format!("{size} tables ready"))?;
             }
             Puzzle::ThreeByThreeOptimal | Puzzle::ThreeByThreeOptimalQtm => {

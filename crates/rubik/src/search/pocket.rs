@@ -32,7 +32,7 @@ use crate::facelet::FaceletCube;
 use crate::notation::Alg;
 use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
-use crate::tables::storage::{LoadReport, Progress, TableSpec};
+use crate::tables::storage::{LoadReport, Memory, Progress, TableSpec};
 use crate::tables::{MoveTable, Pruning};
 
 /// Bumped whenever the builder would produce different bytes, so that old cache files are
@@ -95,7 +95,14 @@ impl MetricTables {
             pairs(&perm, &twist, stage, progress).encode(&mut encoder);
             encoder.finish()
         };
-        let file = obtain(dir, &spec_of(metric), build, progress, report);
+        let file = obtain(
+            dir,
+            &spec_of(metric),
+            Memory::Mapped,
+            build,
+            progress,
+            report,
+        );
         let decode = |decoder: &mut Decoder<'_>| Pruning::decode(decoder, STATES);
         let distances = decoded(&file, decode, build, progress);
         MetricTables {

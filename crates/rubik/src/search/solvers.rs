@@ -14,6 +14,7 @@ use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
 use crate::notation::Alg;
 use crate::scramble::{default_length, random_moves, random_state_2x2, random_state_3x3};
+use crate::tables::storage::Memory;
 
 /// Nodes spent shortening a 3×3 solution after the first one within 20 moves.
 const IMPROVE_NODES: u64 = 100_000;
@@ -39,7 +40,8 @@ impl Solvers {
 
     fn two_phase(&self) -> TwoPhase<'_> {
         TwoPhase::new(self.three.get_or_init(|| {
-            TwoPhaseTables::load_or_build(self.dir.as_deref(), TableSize::Tiny, &mut |_| {}).0
+            let dir = self.dir.as_deref();
+            TwoPhaseTables::load_or_build(dir, TableSize::Tiny, Memory::Mapped, &mut |_| {}).0
         }))
     }
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::codec::Decoder;
-use super::storage::{self, LoadReport, Progress, Table, TableSpec};
+use super::storage::{self, LoadReport, Memory, Progress, Table, TableSpec};
 use super::{MoveTable, Pruning, Unreduced};
 use crate::coord::Coordinate;
 
@@ -26,18 +26,19 @@ pub(crate) fn pairs<A: Coordinate, B: Coordinate<Cube = A::Cube>>(
     )
 }
 
-/// Gets a table from the cache in `dir`, or builds it (and saves it there, when there is a dir),
-/// noting in `report` where it came from.
+/// Gets a table from the cache in `dir`, held as `memory` says, or builds it (and saves it there,
+/// when there is a dir), noting in `report` where it came from.
 pub(crate) fn obtain(
     dir: Option<&Path>,
     spec: &TableSpec,
+    memory: Memory,
     build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
     progress: &mut dyn FnMut(Progress),
     report: &mut LoadReport,
 ) -> Table {
     match dir {
         Some(dir) => {
-            let (table, origin) = storage::load_or_build(dir, spec, build, progress);
+            let (table, origin) = storage::load_or_build(dir, spec, memory, build, progress);
             report.push((*spec, origin));
             table
         }

@@ -7,8 +7,8 @@
 //!
 //! A solver's set of tables is built, cached and decoded with the helpers of `cache`;
 //! [`storage`] is the one place in the library that touches the file system: it caches a table's
-//! bytes on disk behind a checked header, reads them back into memory backed by huge pages, and
-//! rebuilds whatever it cannot trust.
+//! bytes on disk behind a checked header, maps them back read-only (or, for long work, reads them
+//! into memory backed by huge pages), and rebuilds whatever it cannot trust.
 
 pub(crate) mod cache;
 pub mod codec;

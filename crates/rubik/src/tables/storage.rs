@@ -3,22 +3,33 @@
 //! A solver names each table with a [`TableSpec`] (a short name and a 64-bit fingerprint of
 //! everything the table's contents depend on) and hands [`load_or_build`] a function that builds
 //! the bytes. The first call builds the table and saves it as `DIR/NAME.tbl`; later calls
-//! read that file instead of building again. [`verify`] checks a cached file without
-//! building, [`clear`] removes the cache, [`default_dir`] says where it lives.
+//! map or read that file instead of building again. [`verify`] checks a cached file whole
+//! without building, [`clear`] removes the cache, [`default_dir`] says where it lives.
 //!
 //! # The trust rule
 //!
 //! Every table can be rebuilt from the code alone, so a cached file is only a speed-up. It is
 //! used only when its whole header agrees with what the caller asked for (magic, format version,
-//! header checksum, name, parameters, length) *and* the checksum of its payload is right; the
-//! header is checked before a single entry is read. Anything else (a missing, truncated,
-//! corrupted or stale file, or one that cannot be read) is rebuilt, never used and never a crash:
-//! [`load_or_build`] cannot fail. If the rebuilt table cannot be saved (a read-only directory, a
-//! full disk), the table is still returned, with the reason in [`Origin::Built`].
+//! header checksum, name, parameters, length, the checksum of the block checksums) *and* its
+//! payload passes the check below; the header is checked before a single entry is read.
+//! Anything else (a missing, truncated, corrupted or stale file, or one that cannot be read) is
+//! rebuilt, never used and never a crash: [`load_or_build`] cannot fail. If the rebuilt table
+//! cannot be saved (a read-only directory, a full disk), the table is still returned, with the
+//! reason in [`Origin::Built`].
+//!
+//! The payload is checked whole (every block against its checksum) when it is written, by
+//! [`verify`], and by every load into private memory ([`Memory::Copied`]). A load that maps the
+//! file ([`Memory::Mapped`], the default) checks it whole only when the file is not *sealed*:
+//! its writer set the file's modification time to the instant stored in its header, and any
+//! later write to the file moves that time on. A sealed file has only a sample of its blocks
+//! checked (the first, the last and two chosen at random); a file that is not sealed (changed
+//! after its writer checked it, or copied without its times) is checked whole, then sealed again
+//! if that is allowed.
 //!
 //! # The file format
 //!
-//! A 64-byte header, then the payload: the builder's bytes, verbatim. Integers are little-endian.
+//! A 128-byte header, the payload (the builder's bytes, verbatim), then the checksums of the
+//! payload's blocks. Integers are little-endian.
 //!
 //! | offset | size | field            | contents                                           |
 //! |-------:|-----:|------------------|----------------------------------------------------|
@@ -26,37 +37,47 @@
 //! |      8 |    4 | format version   | `u32`, [`FORMAT_VERSION`]                           |
 //! |     12 |    4 | header checksum  | `u32`, see below                                   |
 //! |     16 |    8 | parameters       | `u64`, [`TableSpec::params`]                        |
-//! |     24 |    8 | payload length   | `u64`, in bytes: the file is 64 bytes longer       |
-//! |     32 |    8 | payload checksum | `u64`, xxh3-64 of the payload                      |
+//! |     24 |    8 | payload length   | `u64`, n bytes                                      |
+//! |     32 |    8 | sums checksum    | `u64`, xxh3-64 of the block checksums' bytes       |
 //! |     40 |   24 | name             | [`TableSpec::name`] in ASCII, padded with NUL bytes |
-//! |     64 |    n | payload          | the table                                          |
+//! |     64 |    8 | seal             | `u64`, nanoseconds since the Unix epoch: the file's modification time as its writer set it |
+//! |     72 |   56 | reserved         | zero                                               |
+//! |    128 |    n | payload          | the table                                          |
+//! |  128+n | 8·b  | block checksums  | `u64` xxh3-64 of each of the b blocks of [`BLOCK`] bytes (the last may be shorter) |
 //!
-//! The header checksum is the low half of the xxh3-64 of the 64 header bytes with the checksum
-//! field zeroed.
-//!
-//! The header fills 64 bytes so that the payload of a file read into memory (which starts on a
-//! page boundary) is 64-byte aligned. Every load checksums the whole payload: xxh3 runs at the
-//! speed of memory. Reading and checking the 5.1 GB optimal table from the page cache takes 2 to
-//! 12 seconds on the development machine (an optimised build), most of it spent by the system
-//! handing over fresh memory.
+//! The header checksum is the low half of the xxh3-64 of the 128 header bytes with the checksum
+//! field zeroed. The header fills 128 bytes so that the payload of a file mapped or read into
+//! memory (which starts on a page boundary) is 64-byte aligned.
 //!
 //! # Writing, and several writers at once
 //!
 //! A writer writes a temporary file beside the target (`NAME.tbl.PID.N.tmp`, created exclusively),
-//! syncs it to disk and renames it over `NAME.tbl`. Rename is atomic, so a reader sees either
-//! the old file or the new one, whole; two processes building the same table at once both write,
-//! and the last rename wins with a file as good as the other's. A file is never changed once it
-//! has its name. (Windows will not replace a file that another process has open: that writer
-//! keeps its table and reports the failed rename.)
+//! seals it, syncs it to disk and renames it over `NAME.tbl`. Rename is atomic, so a reader sees
+//! either the old file or the new one, whole; two processes building the same table at once both
+//! write, and the last rename wins with a file as good as the other's. A file is never changed
+//! once it has its name. (Windows will not replace a file that another process has open: that
+//! writer keeps its table and reports the failed rename.)
+//!
+//! # Mapped files
+//!
+//! A mapped table reads the file's pages in the system's page cache: nothing is copied, and the
+//! pages stay cached between runs, so a one-shot solve starts in milliseconds. Because rubik's
+//! writers only ever rename a new file over the old one, and [`clear`] only unlinks, a file that
+//! a process has mapped is never changed or truncated under it by rubik: the process keeps the
+//! old file's pages until it unmaps them. Another program that writes into a cached file in
+//! place while a process has it mapped changes what that process reads, and one that truncates
+//! it makes that process's next read of a page past the new end fail with `SIGBUS`. The cache
+//! directory is rubik's own; [`Memory::Copied`] (a private copy, checked whole) is for long work
+//! that should not depend on the file after its load.
 //!
 //! # Memory, alignment and byte order
 //!
-//! A table, read from its file or built, lives in [`TableBytes`]: anonymous memory that starts on
-//! a page boundary, so a payload is 64-byte aligned (the typed views [`Table::as_u16s`] and
-//! [`Table::as_u32s`] check all the same, and return `None` rather than misread). A builder stores
-//! wider entries little-endian (on a little-endian machine, `bytemuck::cast_slice` of a `&[u16]`
-//! does just that), and the typed views exist only on little-endian targets, so a file means the
-//! same everywhere.
+//! A table lives in [`TableBytes`]: the mapped file, or anonymous memory asking for huge pages
+//! (a built table, or [`Memory::Copied`]). Both start on a page boundary, so a payload is 64-byte
+//! aligned (the typed views [`Table::as_u16s`] and [`Table::as_u32s`] check all the same, and
+//! return `None` rather than misread). A builder stores wider entries little-endian (on a
+//! little-endian machine, `bytemuck::cast_slice` of a `&[u16]` does just that), and the typed
+//! views exist only on little-endian targets, so a file means the same everywhere.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -66,20 +87,21 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
 use memmap2::{Mmap, MmapMut};
 use thiserror::Error;
-use xxhash_rust::xxh3::{Xxh3Default, xxh3_64};
+use xxhash_rust::xxh3::xxh3_64;
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"RUBIKTBL";
 
 /// The version of the file format described in the module documentation. Bump it whenever the
 /// layout changes: files of any other version are rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The length of the header, in bytes; the payload starts here.
-pub const HEADER_LEN: usize = 64;
+pub const HEADER_LEN: usize = 128;
 
 /// The longest table name, in bytes (the size of the header's name field).
 pub const NAME_LEN: usize = 24;
@@ -99,12 +121,20 @@ const VERSION_AT: usize = 8;
 const HEADER_CHECKSUM_AT: usize = 12;
 const PARAMS_AT: usize = 16;
 const PAYLOAD_LEN_AT: usize = 24;
-const PAYLOAD_CHECKSUM_AT: usize = 32;
+const SUMS_CHECKSUM_AT: usize = 32;
 const NAME_AT: usize = 40;
+const SEAL_AT: usize = 64;
 
-/// Payloads are read, checksummed and written in pieces of this size, with a progress report
-/// after each.
-const CHUNK: usize = 64 << 20;
+/// The payload is checksummed in blocks of this many bytes (the last may be shorter), so that a
+/// load can check a sample of them.
+pub const BLOCK: usize = 1 << 20;
+
+/// How many blocks a load of a sealed file checks: the first, the last and two at random.
+const SAMPLE: usize = 4;
+
+/// Payloads are read, checksummed and written in pieces of this size (a whole number of
+/// blocks), with a progress report after each.
+const CHUNK: usize = 64 * BLOCK;
 
 /// What a table is: its name (also its file name) and a fingerprint of what its contents depend
 /// on. Two specs with the same name and different parameters describe different tables: a file
@@ -182,15 +212,32 @@ impl Progress {
     pub const WRITE: &'static str = "write";
 }
 
-/// The bytes behind a [`Table`] returned by [`load_or_build`]: a table file read whole, or a
-/// built payload, in anonymous memory that the system is asked to back with huge pages (on
-/// Linux, where transparent huge pages are enabled for memory that asks).
+/// How [`load_or_build`] holds a cached table in memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Memory {
+    /// Map the file read-only: no copy, pages shared with the system's page cache and kept
+    /// there between runs; a sealed file has a sample of its blocks checked. For short work: a
+    /// one-shot solve loads its tables in milliseconds.
+    #[default]
+    Mapped,
+    /// Read the file into private memory backed by huge pages, checking every block. For long
+    /// work that reads large tables at random (see [`TableBytes`]), or that must not depend on
+    /// the file once loaded.
+    Copied,
+}
+
+/// The bytes behind a [`Table`] returned by [`load_or_build`]: a table file mapped read-only
+/// ([`Memory::Mapped`]), or anonymous memory that the system is asked to back with huge pages
+/// (on Linux, where transparent huge pages are enabled for memory that asks) holding a file read
+/// whole ([`Memory::Copied`]) or a built payload.
 ///
 /// Solvers read their large tables at random, a few bytes at a time. With 4 KiB pages nearly
 /// every such read also misses the processor's cache of address translations, and the page walk
 /// that follows is one more trip to memory (two, in a virtual machine). With 2 MiB pages those
 /// walks are rare: random reads of the 5.1 GB optimal table, sixteen in flight, took 19 ns each
-/// instead of 46 on the development machine, and the optimal solver became 30% faster.
+/// instead of 46 on the development machine, and the optimal solver became 30% faster. Fresh
+/// anonymous memory is slow to come in, though (hundreds of milliseconds for 500 MB on a machine
+/// that has been idle), where a mapped file's cached pages are there at once.
 pub struct TableBytes(Mmap);
 
 impl TableBytes {
@@ -229,6 +276,19 @@ impl TableBytes {
         })?;
         Ok(TableBytes(map.make_read_only()?))
     }
+
+    /// `file` mapped read-only, with the advice to use huge pages: a page the cache does not
+    /// hold yet is then read in 2 MiB pieces, which one fault maps whole.
+    fn map(file: &File) -> io::Result<TableBytes> {
+        // SAFETY: the map is read-only and lives as long as the table; rubik never writes to or
+        // truncates a file that has its name (see "Mapped files" in the module documentation),
+        // so its bytes do not change under the map.
+        let map = unsafe { Mmap::map(file) }?;
+        // Only advice, as for anonymous memory.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Ok(TableBytes(map))
+    }
 }
 
 impl AsRef<[u8]> for TableBytes {
@@ -243,15 +303,16 @@ impl fmt::Debug for TableBytes {
     }
 }
 
-/// A table: its spec, its payload checksum and its bytes, owned without copying. `S` is either
+/// A table: its spec, its block checksums and its bytes, owned without copying. `S` is either
 /// the payload alone ([`Table::from_payload`]) or a whole file image, header first, whose header
-/// and checksum were checked before the table was made ([`Table::from_image`]).
+/// and checksums were checked before the table was made ([`Table::from_image`]).
 pub struct Table<S: AsRef<[u8]> = TableBytes> {
     bytes: S,
-    /// Where the payload starts in `bytes`: 0 or [`HEADER_LEN`].
-    start: usize,
+    /// Where the payload is in `bytes`: all of it, or after the header of a file image.
+    payload: Range<usize>,
     spec: TableSpec,
-    checksum: u64,
+    /// The xxh3-64 of each [`BLOCK`] of the payload.
+    block_sums: Vec<u64>,
 }
 
 impl Table {
@@ -269,19 +330,19 @@ impl Table {
 }
 
 impl<S: AsRef<[u8]>> Table<S> {
-    /// The table `spec` whose payload is `payload`; computes its checksum.
+    /// The table `spec` whose payload is `payload`; computes its block checksums.
     pub fn from_payload(spec: &TableSpec, payload: S) -> Table<S> {
         Table::from_payload_reporting(spec, payload, &mut |_| {})
     }
 
     /// The table `spec` stored in `image`, the bytes of a whole table file, if its header and
-    /// checksum say it is that table.
+    /// every block checksum say it is that table.
     ///
     /// # Errors
     ///
     /// The first [`Defect`] found, checking the header before the payload.
     pub fn from_image(spec: &TableSpec, image: S) -> Result<Table<S>, Defect> {
-        Table::from_image_reporting(spec, image, &mut |_| {})
+        Table::from_image_checking(spec, image, None, &mut |_| {}).map(|(table, _)| table)
     }
 
     fn from_payload_reporting(
@@ -289,27 +350,50 @@ impl<S: AsRef<[u8]>> Table<S> {
         payload: S,
         progress: &mut dyn FnMut(Progress),
     ) -> Table<S> {
-        let checksum = checksum(payload.as_ref(), progress);
+        let len = payload.as_ref().len();
+        let mut block_sums = Vec::with_capacity(len.div_ceil(BLOCK));
+        let summed: Result<(), std::convert::Infallible> =
+            in_chunks(Progress::CHECKSUM, len, progress, |range| {
+                let chunk = &payload.as_ref()[range];
+                block_sums.extend(chunk.chunks(BLOCK).map(xxh3_64));
+                Ok(())
+            });
+        let Ok(()) = summed;
         Table {
             bytes: payload,
-            start: 0,
+            payload: 0..len,
             spec: *spec,
-            checksum,
+            block_sums,
         }
     }
 
-    fn from_image_reporting(
+    /// The table `spec` stored in `image` if its header says so and its blocks match their
+    /// checksums: a sample of them if the file's modification time `modified` is the seal in
+    /// its header, else all of them (reporting [`Progress::CHECKSUM`]). Also says how it was
+    /// checked.
+    fn from_image_checking(
         spec: &TableSpec,
         image: S,
+        modified: Option<SystemTime>,
         progress: &mut dyn FnMut(Progress),
-    ) -> Result<Table<S>, Defect> {
-        let checksum = check_image(spec, image.as_ref(), progress)?;
-        Ok(Table {
+    ) -> Result<(Table<S>, Checked), Defect> {
+        let (header, block_sums) = check_header(spec, image.as_ref())?;
+        let payload = HEADER_LEN..HEADER_LEN + header.payload_len as usize;
+        let bytes = &image.as_ref()[payload.clone()];
+        let checked = if modified.is_some_and(|time| time == header.seal_time()) {
+            check_blocks(bytes, &block_sums, sample(block_sums.len()))?;
+            Checked::Sample
+        } else {
+            check_all_blocks(bytes, &block_sums, progress)?;
+            Checked::Whole { seal: header.seal }
+        };
+        let table = Table {
             bytes: image,
-            start: HEADER_LEN,
+            payload,
             spec: *spec,
-            checksum,
-        })
+            block_sums,
+        };
+        Ok((table, checked))
     }
 
     /// The spec this table was built or loaded for.
@@ -317,14 +401,14 @@ impl<S: AsRef<[u8]>> Table<S> {
         &self.spec
     }
 
-    /// The xxh3-64 checksum of the payload.
+    /// The table's checksum: the xxh3-64 of its block checksums (little-endian, in order).
     pub fn checksum(&self) -> u64 {
-        self.checksum
+        xxh3_64(&sums_bytes(&self.block_sums))
     }
 
     /// The table's bytes, as the builder made them.
     pub fn payload(&self) -> &[u8] {
-        &self.bytes.as_ref()[self.start..]
+        &self.bytes.as_ref()[self.payload.clone()]
     }
 
     /// The payload as little-endian `u16`s, or `None` if its length is odd or it is not 2-byte
@@ -341,16 +425,27 @@ impl<S: AsRef<[u8]>> Table<S> {
         cast(self.payload())
     }
 
-    /// The header of this table's file.
-    fn header(&self) -> [u8; HEADER_LEN] {
+    /// The header of this table's file, sealed at `seal` nanoseconds after the Unix epoch.
+    fn header(&self, seal: u64) -> [u8; HEADER_LEN] {
         Header {
             name: self.spec.header_name(),
             params: self.spec.params,
             payload_len: self.payload().len() as u64,
-            payload_checksum: self.checksum,
+            sums_checksum: self.checksum(),
+            seal,
         }
         .encode()
     }
+}
+
+/// How a table file's payload was checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Checked {
+    /// A sample of its blocks: the file was sealed.
+    Sample,
+    /// Every block: the file was not sealed, or no modification time was given. `seal` is the
+    /// seal in its header.
+    Whole { seal: u64 },
 }
 
 /// The payload, so that a table can stand wherever bytes are wanted, such as the storage of a
@@ -366,7 +461,7 @@ impl<S: AsRef<[u8]>> fmt::Debug for Table<S> {
         f.debug_struct("Table")
             .field("spec", &self.spec)
             .field("len", &self.payload().len())
-            .field("checksum", &format_args!("{:#018x}", self.checksum))
+            .field("checksum", &format_args!("{:#018x}", self.checksum()))
             .finish()
     }
 }
@@ -432,15 +527,29 @@ pub enum Defect {
     Length {
         /// The payload length in the header.
         header: u64,
-        /// The number of bytes after the header.
+        /// The number of bytes between the header and the block checksums the header's length
+        /// calls for (0 if the file is shorter than those).
         actual: u64,
     },
-    /// The payload checksum does not match the payload: the payload is corrupted.
-    #[error("payload checksum {stored:#018x}, but the payload sums to {computed:#018x}")]
-    PayloadChecksum {
+    /// The block checksums at the end of the file do not match their checksum in the header.
+    #[error("block checksums summing to {computed:#018x}, but the header says {stored:#018x}")]
+    SumsChecksum {
         /// The checksum stored in the header.
         stored: u64,
-        /// The checksum of the payload as read.
+        /// The checksum of the block checksums as read.
+        computed: u64,
+    },
+    /// A block of the payload does not match its checksum: the payload is corrupted.
+    #[error(
+        "payload block {block} (of {BLOCK} bytes) sums to {computed:#018x}, but its checksum \
+         is {stored:#018x}"
+    )]
+    PayloadChecksum {
+        /// The block's number, from 0 at the start of the payload.
+        block: u64,
+        /// The checksum stored for it.
+        stored: u64,
+        /// The checksum of the block as read.
         computed: u64,
     },
 }
@@ -599,8 +708,8 @@ pub fn path(dir: &Path, spec: &TableSpec) -> PathBuf {
 }
 
 /// Table `spec` from its cached file in `dir` if the file is valid (see the trust rule in the
-/// module documentation), else from `build`, saved to `dir` for next time (the directory is
-/// created if need be).
+/// module documentation), held as `memory` says, else from `build`, saved to `dir` for next time
+/// (the directory is created if need be).
 ///
 /// `build` receives `progress` to report through; storage reports its own stages through it too.
 /// Never fails: a table that cannot be saved is returned all the same, with the reason in
@@ -608,11 +717,12 @@ pub fn path(dir: &Path, spec: &TableSpec) -> PathBuf {
 pub fn load_or_build(
     dir: &Path,
     spec: &TableSpec,
+    memory: Memory,
     build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
     progress: &mut dyn FnMut(Progress),
 ) -> (Table, Origin) {
     let target = path(dir, spec);
-    let cause = match open(&target, spec, progress) {
+    let cause = match open(&target, spec, memory, progress) {
         Ok(table) => return (table, Origin::Cached),
         Err(cause) => cause,
     };
@@ -622,8 +732,9 @@ pub fn load_or_build(
     (table, Origin::Built { cause, write_error })
 }
 
-/// Whether table `spec`'s cached file in `dir` is there and valid, without building anything.
-/// Checksumming a large file takes a moment: it reports [`Progress::CHECKSUM`].
+/// Whether table `spec`'s cached file in `dir` is there and valid, every block checked, without
+/// building anything. Checksumming a large file takes a moment: it reports
+/// [`Progress::CHECKSUM`].
 ///
 /// # Errors
 ///
@@ -635,8 +746,10 @@ pub fn verify(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<VerifyReport, StorageError> {
     let target = path(dir, spec);
-    let status = match open(&target, spec, progress) {
-        Ok(table) => Status::Valid {
+    let status = match open_file(&target)
+        .and_then(|file| check_mapped(&target, &file, spec, None, progress))
+    {
+        Ok((table, _)) => Status::Valid {
             len: table.payload().len() as u64,
             checksum: table.checksum(),
         },
@@ -711,28 +824,62 @@ fn is_temp_file(name: &str) -> bool {
     is_number(parts.next()) && is_number(parts.next()) && parts.next().is_some_and(is_table_file)
 }
 
-/// The table in the file at `target`, if it is there, readable and valid.
+/// The table in the file at `target`, if it is there, readable and valid, held as `memory`
+/// says. A mapped file that had to be checked whole is sealed again, if the system allows.
 fn open(
     target: &Path,
     spec: &TableSpec,
+    memory: Memory,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, CacheMiss> {
-    let mut file = match File::open(target) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(CacheMiss::Missing),
-        Err(error) => {
-            return Err(CacheMiss::Unreadable(StorageError::io(
-                target,
-                Operation::Open,
-            )(error)));
+    let mut file = open_file(target)?;
+    let unreadable = read_error(target);
+    let metadata = file.metadata().map_err(&unreadable)?;
+    match memory {
+        Memory::Mapped => {
+            let modified = metadata.modified().ok();
+            let (table, checked) = check_mapped(target, &file, spec, modified, progress)?;
+            if let Checked::Whole { seal } = checked {
+                // Only a speed-up for the next load: the owner of the file may set its times.
+                let _ = file.set_modified(seal_time(seal));
+            }
+            Ok(table)
         }
-    };
-    let unreadable =
-        |error| CacheMiss::Unreadable(StorageError::io(target, Operation::Read)(error));
-    let len = file.metadata().map_err(unreadable)?.len();
-    let len = usize::try_from(len).map_err(|_| unreadable(io::ErrorKind::OutOfMemory.into()))?;
-    let image = TableBytes::read(&mut file, len, progress).map_err(unreadable)?;
-    Table::from_image_reporting(spec, image, progress).map_err(CacheMiss::Invalid)
+        Memory::Copied => {
+            let len = usize::try_from(metadata.len())
+                .map_err(|_| unreadable(io::ErrorKind::OutOfMemory.into()))?;
+            let image = TableBytes::read(&mut file, len, progress).map_err(unreadable)?;
+            let (table, _) = Table::from_image_checking(spec, image, None, progress)
+                .map_err(CacheMiss::Invalid)?;
+            Ok(table)
+        }
+    }
+}
+
+/// The file at `target`, opened to read.
+fn open_file(target: &Path) -> Result<File, CacheMiss> {
+    File::open(target).map_err(|error| match error.kind() {
+        io::ErrorKind::NotFound => CacheMiss::Missing,
+        _ => CacheMiss::Unreadable(StorageError::io(target, Operation::Open)(error)),
+    })
+}
+
+/// A read of `target` that failed, as a cache miss.
+fn read_error(target: &Path) -> impl Fn(io::Error) -> CacheMiss {
+    move |error| CacheMiss::Unreadable(StorageError::io(target, Operation::Read)(error))
+}
+
+/// The table in `file` (at `target`), mapped, if it is valid: a sample of its blocks checked if
+/// `modified` is its seal, else all of them.
+fn check_mapped(
+    target: &Path,
+    file: &File,
+    spec: &TableSpec,
+    modified: Option<SystemTime>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Table, Checked), CacheMiss> {
+    let image = TableBytes::map(file).map_err(read_error(target))?;
+    Table::from_image_checking(spec, image, modified, progress).map_err(CacheMiss::Invalid)
 }
 
 /// Saves `table` as its file in `dir`: write a temporary file, sync it, rename it into place.
@@ -774,20 +921,40 @@ fn write_and_rename(
     mut file: File,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<(), StorageError> {
-    file.write_all(&table.header())
+    let seal = seal_now();
+    file.write_all(&table.header(seal))
         .map_err(StorageError::io(temp, Operation::Write))?;
     let payload = table.payload();
     in_chunks(Progress::WRITE, payload.len(), progress, |range| {
         file.write_all(&payload[range])
     })
+    .and_then(|()| file.write_all(&sums_bytes(&table.block_sums)))
     .map_err(StorageError::io(temp, Operation::Write))?;
+    // A file that cannot be sealed is still valid: its loads check it whole.
+    let _ = file.set_modified(seal_time(seal));
     file.sync_all()
         .map_err(StorageError::io(temp, Operation::Sync))?;
+    forget_cached_pages(&file);
     drop(file);
     let target = path(dir, table.spec());
     fs::rename(temp, &target).map_err(StorageError::io(&target, Operation::Rename))?;
     sync_dir(dir)
 }
+
+/// Drops the pages of `file`, written and synced, from the system's cache. Written pages are
+/// cached 4 KiB each, and a one-shot solve that maps them spends most of its time mapping and
+/// unmapping them (65 ms of CPU for the large tables, against 25 ms once the file came back
+/// through the huge-page read ahead of [`TableBytes::map`]). Only advice.
+#[cfg(target_os = "linux")]
+fn forget_cached_pages(file: &File) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: posix_fadvise reads no memory; the descriptor is open for as long as `file` lives.
+    unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+}
+
+/// Drops the pages of `file` from the system's cache, where there is a way to.
+#[cfg(not(target_os = "linux"))]
+fn forget_cached_pages(_file: &File) {}
 
 /// Makes a rename in `dir` durable. Only Unix can open a directory to sync it.
 #[cfg(unix)]
@@ -803,12 +970,9 @@ fn sync_dir(_dir: &Path) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// The checksum of the payload in `image` if `image` is a valid file for table `spec`.
-fn check_image(
-    spec: &TableSpec,
-    image: &[u8],
-    progress: &mut dyn FnMut(Progress),
-) -> Result<u64, Defect> {
+/// The header of `image` and its block checksums, if `image` is a file for table `spec` whose
+/// header, length and block checksums are whole (its payload is not checked).
+fn check_header(spec: &TableSpec, image: &[u8]) -> Result<(Header, Vec<u64>), Defect> {
     let Some(header) = image.first_chunk::<HEADER_LEN>() else {
         return Err(Defect::TooShort {
             len: image.len() as u64,
@@ -829,33 +993,104 @@ fn check_image(
             expected: spec.params,
         });
     }
-    let payload = &image[HEADER_LEN..];
-    if header.payload_len != payload.len() as u64 {
+    let after_header = (image.len() - HEADER_LEN) as u64;
+    let sums_len = header.payload_len.div_ceil(BLOCK as u64).saturating_mul(8);
+    let actual = after_header.saturating_sub(sums_len);
+    if header.payload_len != actual || after_header < sums_len {
         return Err(Defect::Length {
             header: header.payload_len,
-            actual: payload.len() as u64,
+            actual,
         });
     }
-    let computed = checksum(payload, progress);
-    if computed != header.payload_checksum {
-        return Err(Defect::PayloadChecksum {
-            stored: header.payload_checksum,
+    let sums = &image[HEADER_LEN + actual as usize..];
+    let computed = xxh3_64(sums);
+    if computed != header.sums_checksum {
+        return Err(Defect::SumsChecksum {
+            stored: header.sums_checksum,
             computed,
         });
     }
-    Ok(computed)
+    let sums = sums
+        .chunks_exact(8)
+        .map(|sum| u64::from_le_bytes(sum.try_into().expect("eight bytes")))
+        .collect();
+    Ok((header, sums))
 }
 
-/// The xxh3-64 checksum of `payload`, reporting [`Progress::CHECKSUM`] after every chunk.
-fn checksum(payload: &[u8], progress: &mut dyn FnMut(Progress)) -> u64 {
-    let mut hasher = Xxh3Default::new();
-    let summed: Result<(), std::convert::Infallible> =
-        in_chunks(Progress::CHECKSUM, payload.len(), progress, |range| {
-            hasher.update(&payload[range]);
-            Ok(())
-        });
-    let Ok(()) = summed;
-    hasher.digest()
+/// Checks the blocks numbered `blocks` of `payload` against their checksums `sums`.
+fn check_blocks(
+    payload: &[u8],
+    sums: &[u64],
+    blocks: impl IntoIterator<Item = usize>,
+) -> Result<(), Defect> {
+    for block in blocks {
+        let start = block * BLOCK;
+        let computed = xxh3_64(&payload[start..payload.len().min(start + BLOCK)]);
+        if computed != sums[block] {
+            return Err(Defect::PayloadChecksum {
+                block: block as u64,
+                stored: sums[block],
+                computed,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks every block of `payload` against its checksum, reporting [`Progress::CHECKSUM`] after
+/// every chunk.
+fn check_all_blocks(
+    payload: &[u8],
+    sums: &[u64],
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), Defect> {
+    in_chunks(Progress::CHECKSUM, payload.len(), progress, |range| {
+        check_blocks(
+            payload,
+            sums,
+            range.start / BLOCK..range.end.div_ceil(BLOCK),
+        )
+    })
+}
+
+/// The blocks a load of a sealed file checks, of `blocks`: the first, the last and two drawn at
+/// random (from the standard library's per-process random keys), so that repeated loads
+/// between them cover the whole file.
+fn sample(blocks: usize) -> Vec<usize> {
+    use std::hash::{BuildHasher, RandomState};
+    if blocks == 0 {
+        return Vec::new();
+    }
+    let random = RandomState::new();
+    let mut sample: Vec<usize> = (0..SAMPLE as u64)
+        .map(|i| match i {
+            0 => 0,
+            1 => blocks - 1,
+            _ => (random.hash_one(i) % blocks as u64) as usize,
+        })
+        .collect();
+    sample.sort_unstable();
+    sample.dedup();
+    sample
+}
+
+/// The bytes of the block checksums, as the file stores them.
+fn sums_bytes(sums: &[u64]) -> Vec<u8> {
+    sums.iter().flat_map(|sum| sum.to_le_bytes()).collect()
+}
+
+/// A seal for a file written now: the current time in whole seconds (which every common file
+/// system stores exactly), as nanoseconds since the Unix epoch.
+fn seal_now() -> u64 {
+    let since_epoch = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    since_epoch.as_secs() * 1_000_000_000
+}
+
+/// The modification time that seal `seal` stands for.
+fn seal_time(seal: u64) -> SystemTime {
+    SystemTime::UNIX_EPOCH + Duration::from_nanos(seal)
 }
 
 /// Runs `step` over the byte ranges of pieces of [`CHUNK`] of `len` bytes, in order, reporting
@@ -890,7 +1125,9 @@ struct Header {
     name: [u8; NAME_LEN],
     params: u64,
     payload_len: u64,
-    payload_checksum: u64,
+    sums_checksum: u64,
+    /// The file's modification time as its writer set it, in nanoseconds since the Unix epoch.
+    seal: u64,
 }
 
 impl Header {
@@ -902,10 +1139,11 @@ impl Header {
         put(&mut bytes, PAYLOAD_LEN_AT, &self.payload_len.to_le_bytes());
         put(
             &mut bytes,
-            PAYLOAD_CHECKSUM_AT,
-            &self.payload_checksum.to_le_bytes(),
+            SUMS_CHECKSUM_AT,
+            &self.sums_checksum.to_le_bytes(),
         );
         put(&mut bytes, NAME_AT, &self.name);
+        put(&mut bytes, SEAL_AT, &self.seal.to_le_bytes());
         let sum = header_checksum(&bytes);
         put(&mut bytes, HEADER_CHECKSUM_AT, &sum.to_le_bytes());
         bytes
@@ -933,13 +1171,19 @@ impl Header {
             name: get(bytes, NAME_AT),
             params: u64::from_le_bytes(get(bytes, PARAMS_AT)),
             payload_len: u64::from_le_bytes(get(bytes, PAYLOAD_LEN_AT)),
-            payload_checksum: u64::from_le_bytes(get(bytes, PAYLOAD_CHECKSUM_AT)),
+            sums_checksum: u64::from_le_bytes(get(bytes, SUMS_CHECKSUM_AT)),
+            seal: u64::from_le_bytes(get(bytes, SEAL_AT)),
         })
+    }
+
+    /// The modification time of a sealed file.
+    fn seal_time(&self) -> SystemTime {
+        seal_time(self.seal)
     }
 }
 
 /// The low half of xxh3-64 of `header` with its checksum field zeroed: 32 bits are plenty to
-/// catch a damaged 64-byte header, whose fields are checked one by one anyway.
+/// catch a damaged header, whose fields are checked one by one anyway.
 fn header_checksum(header: &[u8; HEADER_LEN]) -> u32 {
     let mut zeroed = *header;
     put(&mut zeroed, HEADER_CHECKSUM_AT, &[0; 4]);
@@ -977,19 +1221,56 @@ mod tests {
             .collect()
     }
 
-    /// The bytes of the file that table `spec` with `payload` is saved as.
+    /// The bytes of the file that table `spec` with `payload` is saved as, sealed at time 0
+    /// (so that a file written with them is not sealed).
     fn image(spec: &TableSpec, payload: &[u8]) -> Vec<u8> {
         let table = Table::from_payload(spec, payload);
-        [&table.header()[..], payload].concat()
+        [
+            &table.header(0)[..],
+            payload,
+            &sums_bytes(&table.block_sums),
+        ]
+        .concat()
     }
 
-    /// [`load_or_build`] with a builder that returns `payload` and counts its calls.
+    /// [`load_or_build`] mapping the file, with a builder that returns `payload` and counts its
+    /// calls.
     fn load(dir: &Path, payload: &[u8], calls: &AtomicUsize) -> (Table, Origin) {
+        load_in(Memory::Mapped, dir, payload, calls)
+    }
+
+    /// [`load_or_build`] holding the table as `memory` says, with a builder that returns
+    /// `payload` and counts its calls.
+    fn load_in(memory: Memory, dir: &Path, payload: &[u8], calls: &AtomicUsize) -> (Table, Origin) {
         let build = |_: &mut dyn FnMut(Progress)| {
             calls.fetch_add(1, Ordering::Relaxed);
             payload.to_vec()
         };
-        load_or_build(dir, &SPEC, build, &mut |_| {})
+        load_or_build(dir, &SPEC, memory, build, &mut |_| {})
+    }
+
+    /// The checksum of a table whose payload is `payload`, computed apart from [`Table`]: the
+    /// xxh3-64 of the xxh3-64 of each block of [`BLOCK`] bytes, little-endian.
+    fn independent_checksum(payload: &[u8]) -> u64 {
+        let sums: Vec<u8> = payload
+            .chunks(BLOCK)
+            .flat_map(|block| xxh3_64(block).to_le_bytes())
+            .collect();
+        xxh3_64(&sums)
+    }
+
+    /// The modification time of the file at `path`.
+    fn modified(path: &Path) -> SystemTime {
+        fs::metadata(path).unwrap().modified().unwrap()
+    }
+
+    /// Overwrites the bytes of the file at `path` from `at` in place, as a program other than
+    /// rubik might.
+    fn write_in_place(path: &Path, at: u64, bytes: &[u8]) {
+        use std::io::{Seek, SeekFrom};
+        let mut file = OpenOptions::new().write(true).open(path).unwrap();
+        file.seek(SeekFrom::Start(at)).unwrap();
+        file.write_all(bytes).unwrap();
     }
 
     fn status(dir: &Path) -> Status {
@@ -1008,20 +1289,34 @@ mod tests {
 
     #[test]
     fn header_fields_sit_where_the_format_says() {
-        let payload = payload(100);
-        let image = image(&SPEC, &payload);
-        assert_eq!(image.len(), HEADER_LEN + 100);
+        let len = 2 * BLOCK + 100;
+        let payload = payload(len);
+        let table = Table::from_payload(&SPEC, &payload[..]);
+        let image = [
+            &table.header(0x1122)[..],
+            &payload,
+            &sums_bytes(&table.block_sums),
+        ]
+        .concat();
+        assert_eq!(image.len(), 128 + len + 3 * 8);
         assert_eq!(&image[0..8], b"RUBIKTBL");
-        assert_eq!(image[8..12], FORMAT_VERSION.to_le_bytes());
+        assert_eq!(image[8..12], 2_u32.to_le_bytes());
         assert_eq!(image[16..24], 0x0123_4567_89ab_cdef_u64.to_le_bytes());
-        assert_eq!(image[24..32], 100_u64.to_le_bytes());
-        assert_eq!(image[32..40], xxh3_64(&payload).to_le_bytes());
+        assert_eq!(image[24..32], (len as u64).to_le_bytes());
+        let sums = &image[128 + len..];
+        for (block, sum) in payload.chunks(1 << 20).zip(sums.chunks(8)) {
+            assert_eq!(sum, xxh3_64(block).to_le_bytes());
+        }
+        assert_eq!(image[32..40], xxh3_64(sums).to_le_bytes());
+        assert_eq!(image[32..40], independent_checksum(&payload).to_le_bytes());
         assert_eq!(&image[40..50], b"test-table");
         assert_eq!(image[50..64], [0; 14]);
-        let mut zeroed: [u8; HEADER_LEN] = image[..HEADER_LEN].try_into().unwrap();
+        assert_eq!(image[64..72], 0x1122_u64.to_le_bytes());
+        assert_eq!(image[72..128], [0; 56]);
+        let mut zeroed: [u8; 128] = image[..128].try_into().unwrap();
         zeroed[12..16].fill(0);
         assert_eq!(image[12..16], (xxh3_64(&zeroed) as u32).to_le_bytes());
-        assert_eq!(&image[HEADER_LEN..], payload);
+        assert_eq!(&image[128..128 + len], payload);
     }
 
     #[test]
@@ -1042,15 +1337,31 @@ mod tests {
         assert_eq!(built.payload().as_ptr() as usize % 4096, 0);
         assert_eq!(built.payload(), expected);
         assert_eq!(built.spec(), &SPEC);
-        assert_eq!(built.checksum(), xxh3_64(&expected));
+        assert_eq!(built.checksum(), independent_checksum(&expected));
         assert_eq!(listing(dir.path()), ["test-table.tbl"]);
         let target = path(dir.path(), &SPEC);
-        assert_eq!(fs::read(&target).unwrap(), image(&SPEC, &expected));
+        let mut written = fs::read(&target).unwrap();
+        // Sealed: the modification time is the one in the header.
+        let seal = u64::from_le_bytes(written[SEAL_AT..SEAL_AT + 8].try_into().unwrap());
+        assert_eq!(modified(&target), seal_time(seal));
+        assert_eq!(seal % 1_000_000_000, 0, "whole seconds");
+        let sealed_now = SystemTime::now().duration_since(seal_time(seal)).unwrap();
+        assert!(sealed_now < Duration::from_secs(60), "{sealed_now:?}");
+        // Otherwise the image of the table, sealed at 0.
+        written[SEAL_AT..SEAL_AT + 8].fill(0);
+        let header = written.first_chunk_mut::<HEADER_LEN>().unwrap();
+        let sum = header_checksum(header);
+        put(header, HEADER_CHECKSUM_AT, &sum.to_le_bytes());
+        assert_eq!(written, image(&SPEC, &expected));
 
-        let (cached, origin) = load(dir.path(), &expected, &calls);
-        assert!(matches!(origin, Origin::Cached));
-        // Read whole, the header first, from a page boundary.
-        assert_eq!((cached.payload().as_ptr() as usize - HEADER_LEN) % 4096, 0);
+        for memory in [Memory::Copied, Memory::Mapped] {
+            let (cached, origin) = load_in(memory, dir.path(), &expected, &calls);
+            assert!(matches!(origin, Origin::Cached));
+            // Mapped or read whole, the header first, from a page boundary.
+            assert_eq!((cached.payload().as_ptr() as usize - HEADER_LEN) % 4096, 0);
+            assert_eq!(cached.payload(), expected);
+        }
+        let (cached, _) = load(dir.path(), &expected, &calls);
         assert_eq!(cached.payload(), expected);
         assert_eq!(cached.checksum(), built.checksum());
         assert_eq!(
@@ -1071,7 +1382,7 @@ mod tests {
             report.status,
             Status::Valid {
                 len: 10_000,
-                checksum: xxh3_64(&expected)
+                checksum: independent_checksum(&expected)
             }
         );
     }
@@ -1093,23 +1404,33 @@ mod tests {
         type Expect = fn(&Defect) -> bool;
         let len = 5_000;
         let expected = payload(len);
-        let stored = xxh3_64(&expected);
+        let stored = independent_checksum(&expected);
         let other_version: Damage = |image| {
             image[VERSION_AT..VERSION_AT + 4].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
             let header = image.first_chunk_mut::<HEADER_LEN>().unwrap();
             let sum = header_checksum(header);
             put(header, HEADER_CHECKSUM_AT, &sum.to_le_bytes());
         };
-        let cases: [(&str, Damage, Expect); 15] = [
+        let cases: [(&str, Damage, Expect); 17] = [
             (
                 "a payload byte flipped",
                 |image| image[HEADER_LEN + 3] ^= 0x10,
-                |defect| matches!(defect, Defect::PayloadChecksum { .. }),
+                |defect| matches!(defect, Defect::PayloadChecksum { block: 0, .. }),
             ),
             (
                 "the last payload byte flipped",
+                |image| image[HEADER_LEN + 4_999] ^= 0x01,
+                |defect| matches!(defect, Defect::PayloadChecksum { block: 0, .. }),
+            ),
+            (
+                "a block checksum flipped",
                 |image| *image.last_mut().unwrap() ^= 0x01,
-                |defect| matches!(defect, Defect::PayloadChecksum { .. }),
+                |defect| matches!(defect, Defect::SumsChecksum { .. }),
+            ),
+            (
+                "the seal changed",
+                |image| image[SEAL_AT] ^= 0x01,
+                |defect| matches!(defect, Defect::HeaderChecksum { .. }),
             ),
             (
                 "a parameter byte flipped",
@@ -1210,42 +1531,204 @@ mod tests {
         }
 
         for (what, damage, expect) in cases {
-            let dir = TempDir::new().unwrap();
-            let mut damaged = image(&SPEC, &expected);
-            damage(&mut damaged);
-            fs::write(path(dir.path(), &SPEC), &damaged).unwrap();
+            for memory in [Memory::Mapped, Memory::Copied] {
+                let dir = TempDir::new().unwrap();
+                let mut damaged = image(&SPEC, &expected);
+                damage(&mut damaged);
+                fs::write(path(dir.path(), &SPEC), &damaged).unwrap();
 
-            let Status::Invalid(defect) = status(dir.path()) else {
-                panic!("{what}: verify did not find the damage");
-            };
-            assert!(expect(&defect), "{what}: verify found {defect:?}");
-            let in_memory = Table::from_image(&SPEC, damaged.as_slice()).unwrap_err();
-            assert_eq!(
-                in_memory, defect,
-                "{what}: from_image disagrees with verify"
-            );
+                let Status::Invalid(defect) = status(dir.path()) else {
+                    panic!("{what}: verify did not find the damage");
+                };
+                assert!(expect(&defect), "{what}: verify found {defect:?}");
+                let in_memory = Table::from_image(&SPEC, damaged.as_slice()).unwrap_err();
+                assert_eq!(
+                    in_memory, defect,
+                    "{what}: from_image disagrees with verify"
+                );
 
-            let calls = AtomicUsize::new(0);
+                let calls = AtomicUsize::new(0);
+                let (table, origin) = load_in(memory, dir.path(), &expected, &calls);
+                let Origin::Built {
+                    cause: CacheMiss::Invalid(cause),
+                    write_error: None,
+                } = origin
+                else {
+                    panic!("{what}, {memory:?}: {origin:?}");
+                };
+                assert_eq!(cause, defect, "{what}, {memory:?}");
+                assert_eq!(calls.load(Ordering::Relaxed), 1, "{what}");
+                assert_eq!(table.payload(), expected, "{what}");
+                assert_eq!(
+                    status(dir.path()),
+                    Status::Valid {
+                        len: len as u64,
+                        checksum: stored
+                    },
+                    "{what}: not repaired"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_changed_after_its_check_is_checked_whole_and_rebuilt() {
+        let dir = TempDir::new().unwrap();
+        let expected = payload(5 * BLOCK + 7);
+        let calls = AtomicUsize::new(0);
+        load(dir.path(), &expected, &calls);
+        let target = path(dir.path(), &SPEC);
+        let sealed = modified(&target);
+
+        // A byte of a middle block overwritten in place: the modification time moves on, the
+        // seal no longer holds, the load checks every block and finds it.
+        let at = (HEADER_LEN + 2 * BLOCK + 10) as u64;
+        write_in_place(&target, at, &[expected[2 * BLOCK + 10] ^ 0x04]);
+        assert_ne!(modified(&target), sealed);
+        let (table, origin) = load(dir.path(), &expected, &calls);
+        let Origin::Built {
+            cause: CacheMiss::Invalid(Defect::PayloadChecksum { block: 2, .. }),
+            write_error: None,
+        } = origin
+        else {
+            panic!("{origin:?}");
+        };
+        assert_eq!(table.payload(), expected);
+        assert_eq!(calls.load(Ordering::Relaxed), 2);
+        // Rebuilt and sealed again.
+        let (_, origin) = load(dir.path(), &expected, &calls);
+        assert!(matches!(origin, Origin::Cached));
+        assert_eq!(calls.load(Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn a_sealed_file_has_its_first_and_last_blocks_checked_and_verify_checks_all() {
+        let dir = TempDir::new().unwrap();
+        let expected = payload(5 * BLOCK + 7);
+        let calls = AtomicUsize::new(0);
+        load(dir.path(), &expected, &calls);
+        let target = path(dir.path(), &SPEC);
+        // Damage that keeps the seal (a disk that went bad, or a program that put the time
+        // back): the sample finds it in the first or last block; elsewhere only a whole check
+        // (`verify`, a copied load) finds it for sure.
+        let damage = |offset: usize| {
+            let sealed = modified(&target);
+            let at = HEADER_LEN + offset;
+            write_in_place(&target, at as u64, &[expected[offset] ^ 0x80]);
+            File::options()
+                .write(true)
+                .open(&target)
+                .unwrap()
+                .set_modified(sealed)
+                .unwrap();
+            assert_eq!(modified(&target), sealed);
+        };
+        for (offset, block) in [(0, 0), (5 * BLOCK + 6, 5)] {
+            damage(offset);
             let (table, origin) = load(dir.path(), &expected, &calls);
             let Origin::Built {
-                cause: CacheMiss::Invalid(cause),
-                write_error: None,
+                cause: CacheMiss::Invalid(Defect::PayloadChecksum { block: found, .. }),
+                ..
             } = origin
             else {
-                panic!("{what}: {origin:?}");
+                panic!("{origin:?}");
             };
-            assert_eq!(cause, defect, "{what}");
-            assert_eq!(calls.load(Ordering::Relaxed), 1, "{what}");
-            assert_eq!(table.payload(), expected, "{what}");
-            assert_eq!(
-                status(dir.path()),
-                Status::Valid {
-                    len: len as u64,
-                    checksum: stored
-                },
-                "{what}: not repaired"
-            );
+            assert_eq!(found, block as u64);
+            assert_eq!(table.payload(), expected);
         }
+
+        let sealed = modified(&target);
+        let offset = 3 * BLOCK + 1;
+        damage(offset);
+        let Status::Invalid(Defect::PayloadChecksum { block: 3, .. }) = status(dir.path()) else {
+            panic!("verify missed the damage");
+        };
+        let (_, origin) = load_in(Memory::Copied, dir.path(), &expected, &calls);
+        assert!(matches!(origin, Origin::Built { .. }), "{origin:?}");
+        assert_eq!(modified(&target), sealed_anew(&target, sealed));
+    }
+
+    /// The modification time of the file at `path`, checked to be its seal and not `old`.
+    fn sealed_anew(path: &Path, old: SystemTime) -> SystemTime {
+        let now = modified(path);
+        let image = fs::read(path).unwrap();
+        let seal = u64::from_le_bytes(image[SEAL_AT..SEAL_AT + 8].try_into().unwrap());
+        assert_eq!(now, seal_time(seal));
+        assert!(now >= old);
+        now
+    }
+
+    #[test]
+    fn a_valid_file_that_lost_its_seal_is_checked_whole_then_sealed_again() {
+        let dir = TempDir::new().unwrap();
+        let expected = payload(3 * BLOCK);
+        let calls = AtomicUsize::new(0);
+        load(dir.path(), &expected, &calls);
+        let target = path(dir.path(), &SPEC);
+        let sealed = modified(&target);
+        // As a copy that did not keep the times.
+        fs::write(&target, fs::read(&target).unwrap()).unwrap();
+        assert_ne!(modified(&target), sealed);
+
+        let mut seen = Vec::new();
+        let (table, origin) = load_or_build(
+            dir.path(),
+            &SPEC,
+            Memory::Mapped,
+            |_| unreachable!(),
+            &mut |step| seen.push(step),
+        );
+        assert!(matches!(origin, Origin::Cached));
+        assert_eq!(table.payload(), expected);
+        assert_eq!(seen.last().map(|step| step.stage), Some(Progress::CHECKSUM));
+        assert_eq!(modified(&target), sealed);
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn a_mapped_table_outlives_the_file_being_replaced_or_removed() {
+        // rubik's writers rename a new file over the old one and `clear` unlinks: neither
+        // truncates the file a process has mapped (which would make its reads raise SIGBUS),
+        // so the mapped table keeps reading the old bytes, whole.
+        let dir = TempDir::new().unwrap();
+        let expected = payload(2 * BLOCK + 5);
+        let calls = AtomicUsize::new(0);
+        load(dir.path(), &expected, &calls);
+        let (mapped, origin) = load(dir.path(), &expected, &calls);
+        assert!(matches!(origin, Origin::Cached));
+
+        let other = payload(2 * BLOCK + 9)[4..].to_vec();
+        let replacement = Table::from_built(&SPEC, other.clone(), &mut |_| {});
+        save(dir.path(), &replacement, &mut |_| {}).unwrap();
+        let (loaded, origin) = load(dir.path(), &expected, &calls);
+        assert!(matches!(origin, Origin::Cached));
+        assert_eq!(loaded.payload(), other);
+        assert_eq!(mapped.payload(), expected);
+        clear(dir.path()).unwrap();
+        assert_eq!(mapped.payload(), expected);
+        assert_eq!(mapped.checksum(), independent_checksum(&expected));
+    }
+
+    #[test]
+    fn a_truncated_file_is_refused_before_its_payload_is_read() {
+        let dir = TempDir::new().unwrap();
+        let expected = payload(3 * BLOCK);
+        let calls = AtomicUsize::new(0);
+        load(dir.path(), &expected, &calls);
+        let target = path(dir.path(), &SPEC);
+        let file = OpenOptions::new().write(true).open(&target).unwrap();
+        file.set_len((HEADER_LEN + BLOCK) as u64).unwrap();
+        drop(file);
+        let (table, origin) = load(dir.path(), &expected, &calls);
+        let Origin::Built {
+            cause: CacheMiss::Invalid(Defect::Length { header, actual }),
+            ..
+        } = origin
+        else {
+            panic!("{origin:?}");
+        };
+        assert_eq!((header, actual), (3 * BLOCK as u64, BLOCK as u64 - 24));
+        assert_eq!(table.payload(), expected);
     }
 
     #[test]
@@ -1459,10 +1942,15 @@ mod tests {
             report(progress("build", 2, 2));
             payload(300)
         };
-        let mut seen = Vec::new();
-        load_or_build(dir.path(), &SPEC, build, &mut |step| seen.push(step));
+        let load = |memory| {
+            let mut seen = Vec::new();
+            load_or_build(dir.path(), &SPEC, memory, build, &mut |step| {
+                seen.push(step)
+            });
+            seen
+        };
         assert_eq!(
-            seen,
+            load(Memory::Mapped),
             [
                 progress("build", 1, 2),
                 progress("build", 2, 2),
@@ -1472,13 +1960,12 @@ mod tests {
                 progress(Progress::WRITE, 300, 300),
             ]
         );
-
-        seen.clear();
-        load_or_build(dir.path(), &SPEC, build, &mut |step| seen.push(step));
-        // The whole file is read, header first, then its payload checksummed.
-        let file = (HEADER_LEN + 300) as u64;
+        // Mapped and sealed: a sample checked, nothing worth reporting.
+        assert_eq!(load(Memory::Mapped), []);
+        // Copied: the whole file is read, header first, then its payload checksummed.
+        let file = (HEADER_LEN + 300 + 8) as u64;
         assert_eq!(
-            seen,
+            load(Memory::Copied),
             [
                 progress(Progress::READ, 0, file),
                 progress(Progress::READ, file, file),
@@ -1562,32 +2049,35 @@ mod tests {
         let expected = payload(LEN);
 
         let started = Instant::now();
-        let sum = xxh3_64(&expected);
+        let sum = independent_checksum(&expected);
         let hashed = started.elapsed();
 
         let started = Instant::now();
         let calls = AtomicUsize::new(0);
-        let (built, _) = load_or_build(dir.path(), &SPEC, |_| expected.clone(), &mut |_| {});
+        let build = |_: &mut dyn FnMut(Progress)| expected.clone();
+        let (built, _) = load_or_build(dir.path(), &SPEC, Memory::Mapped, build, &mut |_| {});
         assert_eq!(built.checksum(), sum);
         drop(built);
         let saved = started.elapsed();
 
+        let mut loaded = Vec::new();
+        for memory in [Memory::Mapped, Memory::Copied] {
+            let started = Instant::now();
+            let (table, origin) = load_in(memory, dir.path(), &expected, &calls);
+            loaded.push((memory, started.elapsed()));
+            assert!(matches!(origin, Origin::Cached));
+            assert_eq!(table.checksum(), sum);
+            assert_eq!(table.payload(), expected);
+        }
         let mut chunks = 0;
-        let started = Instant::now();
-        let (table, origin) = load(dir.path(), &expected, &calls);
-        let loaded = started.elapsed();
-        assert!(matches!(origin, Origin::Cached));
-        assert_eq!(table.checksum(), sum);
-        assert_eq!(table.payload(), expected);
-        drop(table);
         let started = Instant::now();
         verify(dir.path(), &SPEC, &mut |_| chunks += 1).unwrap();
         let verified = started.elapsed();
         assert_eq!(chunks, 1 + LEN.div_ceil(CHUNK));
 
         eprintln!(
-            "700 MB: xxh3 in memory {hashed:?}; build, checksum, write and fsync {saved:?}; \
-             from the page cache: load_or_build {loaded:?}, verify {verified:?}"
+            "700 MB: block checksums in memory {hashed:?}; build, checksum, write and fsync \
+             {saved:?}; from the page cache: load_or_build {loaded:?}, verify {verified:?}"
         );
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use rubik::cubie::MOVES;
 use rubik::search::two_phase::{Limits, SolveError, TableSize, TwoPhase, TwoPhaseTables};
-use rubik::tables::storage::{CacheMiss, Origin};
+use rubik::tables::storage::{CacheMiss, Memory, Origin};
 use rubik::{Alg, CubieCube, FaceletCube};
 
 static TABLES: LazyLock<TwoPhaseTables> =
@@ -193,7 +193,12 @@ fn random_state_scrambles_make_their_state() {
 #[test]
 fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
+    let (_, report) = TwoPhaseTables::load_or_build(
+        Some(dir.path()),
+        TableSize::Tiny,
+        Memory::Mapped,
+        &mut |_| {},
+    );
     assert!(matches!(
         report[0].1,
         Origin::Built {
@@ -201,7 +206,12 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
             write_error: None
         }
     ));
-    let (_, report) = TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
+    let (_, report) = TwoPhaseTables::load_or_build(
+        Some(dir.path()),
+        TableSize::Tiny,
+        Memory::Mapped,
+        &mut |_| {},
+    );
     assert!(matches!(report[0].1, Origin::Cached));
     // Flip one byte in the middle of the file.
     let path = rubik::tables::storage::path(dir.path(), &TableSize::Tiny.specs()[0]);
@@ -209,8 +219,12 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
     std::fs::write(&path, &bytes).unwrap();
-    let (tables, report) =
-        TwoPhaseTables::load_or_build(Some(dir.path()), TableSize::Tiny, &mut |_| {});
+    let (tables, report) = TwoPhaseTables::load_or_build(
+        Some(dir.path()),
+        TableSize::Tiny,
+        Memory::Mapped,
+        &mut |_| {},
+    );
     assert!(matches!(
         report[0].1,
         Origin::Built {

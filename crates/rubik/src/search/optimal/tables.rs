@@ -39,7 +39,7 @@ use crate::search::Metric;
 use crate::search::two_phase::{TableSize, TwoPhaseTables, moves_seen_along_axes};
 use crate::tables::cache::{decoded, obtain};
 use crate::tables::codec::Encoder;
-use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
+use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 use crate::tables::{Conjugation, Mod3Pruning, MoveFunction, MoveTable, Pruning, SymmetryClasses};
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
@@ -226,7 +226,9 @@ impl OptimalTables {
 
     /// Loads the tables of `size` for `metric` from the cache directory `dir`, building and
     /// saving whatever is missing or fails its checks. With no directory, builds everything in
-    /// memory. The small size reads a distance in face turns, whatever the metric.
+    /// memory. Cached tables are read whole into memory backed by huge pages
+    /// ([`Memory::Copied`]): a search reads them at random for seconds to hours. The small size
+    /// reads a distance in face turns, whatever the metric.
     pub fn load_or_build(
         dir: Option<&Path>,
         size: OptimalTableSize,
@@ -234,7 +236,7 @@ impl OptimalTables {
         progress: &mut dyn FnMut(Progress),
     ) -> (OptimalTables, LoadReport) {
         let (two_phase, mut report) =
-            TwoPhaseTables::load_or_build(dir, size.two_phase_size(), progress);
+            TwoPhaseTables::load_or_build(dir, size.two_phase_size(), Memory::Copied, progress);
         let mut tables = OptimalTables {
             size,
             metric,
@@ -251,18 +253,25 @@ impl OptimalTables {
             OptimalTableSize::Huge => {
                 let split_conjugation = Conjugation::build();
                 let build = |p: &mut dyn FnMut(Progress)| tables.build_split(&split_conjugation, p);
-                let chunks = obtain(dir, &spec, build, progress, &mut report);
+                let chunks = obtain(dir, &spec, Memory::Copied, build, progress, &mut report);
                 Bound::Split(SplitBound {
                     split_conjugation,
                     chunks,
                 })
             }
             _ => {
-                let file = obtain(dir, &SORTED_CLASSES, build_classes, progress, &mut report);
+                let file = obtain(
+                    dir,
+                    &SORTED_CLASSES,
+                    Memory::Copied,
+                    build_classes,
+                    progress,
+                    &mut report,
+                );
                 let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
                 let parity = size == OptimalTableSize::Large;
                 let build = |p: &mut dyn FnMut(Progress)| tables.build_sorted(parity, &classes, p);
-                let distances = obtain(dir, &spec, build, progress, &mut report);
+                let distances = obtain(dir, &spec, Memory::Copied, build, progress, &mut report);
                 Bound::Sorted(SortedBound {
                     parity,
                     classes,

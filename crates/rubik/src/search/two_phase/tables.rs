@@ -28,7 +28,7 @@ use crate::coord::{
 use crate::cubie::{CubieCube, MOVES, UdSymmetry};
 use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
-use crate::tables::storage::{LoadReport, Progress, Table, TableSpec};
+use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 use crate::tables::{
     Conjugation, Mod3Pruning, MoveTable, Pruning, StepTable, Steps, SymmetryClasses, Unreduced,
 };
@@ -375,26 +375,30 @@ impl Shared {
 impl TwoPhaseTables {
     /// Builds every table of `size` from the code alone, in memory.
     pub fn build(size: TableSize, progress: &mut dyn FnMut(Progress)) -> TwoPhaseTables {
-        Self::load_or_build(None, size, progress).0
+        Self::load_or_build(None, size, Memory::Copied, progress).0
     }
 
-    /// Loads the tables of `size` from the cache directory `dir`, building and saving whatever
-    /// is missing or fails its checks. With no directory, builds everything in memory.
+    /// Loads the tables of `size` from the cache directory `dir`, held as `memory` says
+    /// ([`Memory::Mapped`] for a few states, [`Memory::Copied`] for long work), building and
+    /// saving whatever is missing or fails its checks. With no directory, builds everything in
+    /// memory.
     pub fn load_or_build(
         dir: Option<&Path>,
         size: TableSize,
+        memory: Memory,
         progress: &mut dyn FnMut(Progress),
     ) -> (TwoPhaseTables, LoadReport) {
         let mut report = LoadReport::new();
         let tables = match size {
-            TableSize::Tiny => Self::load_tiny(dir, progress, &mut report),
-            _ => Self::load_symmetric(dir, size, progress, &mut report),
+            TableSize::Tiny => Self::load_tiny(dir, memory, progress, &mut report),
+            _ => Self::load_symmetric(dir, size, memory, progress, &mut report),
         };
         (tables, report)
     }
 
     fn load_tiny(
         dir: Option<&Path>,
+        memory: Memory,
         progress: &mut dyn FnMut(Progress),
         report: &mut LoadReport,
     ) -> TwoPhaseTables {
@@ -410,7 +414,7 @@ impl TwoPhaseTables {
             pairs(&m.ud_edges, &m.slice_perm, "edge-slice", progress).encode(&mut encoder);
             encoder.finish()
         };
-        let file = obtain(dir, &TINY, build, progress, report);
+        let file = obtain(dir, &TINY, memory, build, progress, report);
         let decode = |decoder: &mut Decoder<'_>| {
             let moves = MoveTables::decode(decoder)?;
             let mut table = |entries| Pruning::decode(decoder, entries);
@@ -435,15 +439,17 @@ impl TwoPhaseTables {
     fn load_symmetric(
         dir: Option<&Path>,
         size: TableSize,
+        memory: Memory,
         progress: &mut dyn FnMut(Progress),
         report: &mut LoadReport,
     ) -> TwoPhaseTables {
-        let file = obtain(dir, &SHARED, Shared::build, progress, report);
+        let file = obtain(dir, &SHARED, memory, Shared::build, progress, report);
         let shared = decoded(&file, Shared::decode, Shared::build, progress);
         let (phase1, phase2) = if size == TableSize::Small {
             let table = obtain(
                 dir,
                 &PHASE1_MOD3,
+                memory,
                 |p| shared.phase1::<2>(p).into_bytes(),
                 progress,
                 report,
@@ -451,14 +457,14 @@ impl TwoPhaseTables {
             let phase1 = Phase1Bound::Mod3(Box::new(shared.flip_slice), Pruning::from_bytes(table));
             (phase1, None)
         } else {
-            let phase2 = obtain(dir, &PHASE2, |p| shared.phase2(p), progress, report);
+            let phase2 = obtain(dir, &PHASE2, memory, |p| shared.phase2(p), progress, report);
             let phase1 = if size == TableSize::Large {
                 let build = |p: &mut dyn FnMut(Progress)| shared.phase1_steps(p);
-                let table = obtain(dir, &PHASE1_STEPS, build, progress, report);
+                let table = obtain(dir, &PHASE1_STEPS, memory, build, progress, report);
                 Phase1Bound::Steps(Box::new(shared.flip_slice), StepTable::from_bytes(table))
             } else {
                 let build = |p: &mut dyn FnMut(Progress)| shared.phase1::<4>(p).into_bytes();
-                let table = obtain(dir, &PHASE1, build, progress, report);
+                let table = obtain(dir, &PHASE1, memory, build, progress, report);
                 Phase1Bound::Exact(Box::new(shared.flip_slice), Pruning::from_bytes(table))
             };
             let phase2 = SymmetricPhase2 {

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# How long one answer takes, as a person or a shell script sees it: the wall time of one
+# `rubik` process with the tables already cached, after a pause and back to back (hyperfine).
+#
+#   scripts/one-shot.sh [RUBIK]      (default: target/release/rubik)
+#
+# Environment: RUBIK_TABLES (the cache to use; default: a directory under /tmp, built first),
+# SIZES (default "tiny small medium large"), PAUSE (seconds of sleep before each timed run after
+# a pause; default 3), RUNS (runs per state; default 2), STATES (random states, seeds 1..STATES;
+# default 5), KOCIEMBA_PYTHON (a Python with `pip install kociemba`, to time it the same way).
+# Prints the median wall time of each case over all its runs, in milliseconds.
+set -euo pipefail
+
+rubik=$(realpath "${1:-target/release/rubik}")
+export RUBIK_TABLES=${RUBIK_TABLES:-/tmp/rubik-one-shot-tables}
+sizes=${SIZES:-tiny small medium large}
+pause=${PAUSE:-3}
+runs=${RUNS:-2}
+count=${STATES:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for size in $sizes; do
+    "$rubik" tables build --tables-size "$size" >/dev/null
+done
+"$rubik" tables build --puzzle 2x2 >/dev/null
+states=$(for seed in $(seq "$count"); do
+    "$rubik" scramble --seed "$seed" | "$rubik" apply -
+done | paste -sd, -)
+algs=$(for seed in $(seq "$count"); do "$rubik" scramble --seed "$seed"; done | paste -sd, -)
+
+# time NAME PREPARE COMMAND...: hyperfine over every state, median of all runs.
+time_case() {
+    local name=$1 prepare=$2
+    shift 2
+    hyperfine --style none --runs "$runs" --prepare "$prepare" --export-json "$work/$name.json" \
+        "$@" >/dev/null
+    python3 - "$work/$name.json" "$name" <<'PY'
+import json, statistics, sys
+times = [t for r in json.load(open(sys.argv[1]))["results"] for t in r["times"]]
+print(f"{sys.argv[2]:<40} median {statistics.median(times) * 1e3:7.1f} ms over {len(times)} runs")
+PY
+}
+
+echo "load: $(uptime | sed 's/.*load/load/')"
+for mode in pause back-to-back; do
+    if [ "$mode" = pause ]; then prepare="sleep $pause"; else prepare=true; fi
+    for size in $sizes; do
+        time_case "load-$size-$mode" "$prepare" -N \
+            "$rubik tables build --tables-size $size"
+        time_case "solve-$size-$mode" "$prepare" -N -L state "$states" \
+            "$rubik solve --tables-size $size {state}"
+    done
+    time_case "solve-alg-$mode" "$prepare" -L alg "$algs" "$rubik solve --alg \"{alg}\""
+    time_case "scramble-$mode" "$prepare" -N "$rubik scramble"
+    if [ -n "${KOCIEMBA_PYTHON:-}" ]; then
+        time_case "kociemba-$mode" "$prepare" -L state "$states" \
+            "$KOCIEMBA_PYTHON -c 'import sys, kociemba; print(kociemba.solve(sys.argv[1]))' {state}"
+    fi
+done
