@@ -34,7 +34,7 @@ pub mod search;
 pub mod tables;
 pub mod turn;
 
-pub use cubie::{CornerCube, CubieCube, InvalidCube};
+pub use cubie::{CornerCube, CubieCube, FaceTurn, InvalidCube};
 pub use face::{Axis, Face};
 pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};

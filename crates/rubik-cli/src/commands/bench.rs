@@ -5,10 +5,10 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use rubik::CubieCube;
 use rubik::search::Metric;
 use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
+use rubik::{CubieCube, FaceTurn};
 
 use super::tables::TableArgs;
 use crate::output::{CliError, Output, bad};
@@ -150,10 +150,9 @@ fn random_states(count: usize, seed: u64) -> Result<Vec<CubieCube>, CliError> {
 }
 
 /// An error unless `moves` solve `cube`.
-fn check_solves(cube: &CubieCube, moves: &[u8]) -> Result<(), CliError> {
-    let end = moves
-        .iter()
-        .fold(*cube, |c, &m| c * rubik::cubie::MOVES[m as usize]);
+fn check_solves(cube: &CubieCube, moves: &[FaceTurn]) -> Result<(), CliError> {
+    let mut end = *cube;
+    end.apply(moves);
     if end.is_solved() {
         Ok(())
     } else {

@@ -7,14 +7,13 @@ use std::sync::LazyLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use rubik::cubie::MOVES;
 use rubik::scramble::random_moves;
 use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::optimal::{
     Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables,
 };
-use rubik::{Alg, CubieCube, FaceletCube};
+use rubik::{Alg, CubieCube, Face, FaceTurn, FaceletCube};
 
 static TABLES: LazyLock<OptimalTables> =
     LazyLock::new(|| OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {}));
@@ -30,20 +29,18 @@ fn stickers_of(alg: &Alg) -> FaceletCube {
 }
 
 /// The optimal solution's moves, checked to replay to solved.
-fn solve(cube: &CubieCube) -> Vec<u8> {
+fn solve(cube: &CubieCube) -> Vec<FaceTurn> {
     solve_in(cube, Metric::Htm)
 }
 
 /// The optimal solution's moves in `metric`, checked to replay to solved.
-fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<u8> {
+fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<FaceTurn> {
     let solver = Optimal::with_metric(&TABLES, metric).expect("the small bound holds in both");
     let OptimalOutcome::Solved(solution) = solver.solve(cube, &OptimalLimits::default()) else {
         panic!("{cube}: no budget, yet stopped");
     };
-    let end = solution
-        .moves
-        .iter()
-        .fold(*cube, |c, &m| c * MOVES[m as usize]);
+    let mut end = *cube;
+    end.apply(&solution.moves);
     assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
     solution.moves
 }
@@ -91,8 +88,12 @@ fn quarter_turn_lengths_agree_with_breadth_first_search() {
 
 #[test]
 fn a_half_turn_is_two_quarter_turns() {
-    let cube = MOVES[4] * MOVES[0]; // R2 U
-    assert_eq!(solve_in(&cube, Metric::Qtm), vec![2, 4]); // U' R2
+    let cube = FaceTurn::new(Face::R, 2).cube() * FaceTurn::new(Face::U, 1).cube();
+    let solution = solve_in(&cube, Metric::Qtm);
+    assert_eq!(
+        solution,
+        [FaceTurn::new(Face::U, 3), FaceTurn::new(Face::R, 2)]
+    );
     assert!(solve_in(&CubieCube::SOLVED, Metric::Qtm).is_empty());
 }
 
@@ -132,7 +133,8 @@ fn budgets_stop_with_a_lower_bound() {
                 assert!(lower_bound <= 12, "{lower_bound}");
                 assert!(lower_bound >= optimal().lower_bound(&cube));
                 let best = best.expect("two-phase finds a solution");
-                let end = best.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+                let mut end = cube;
+                end.apply(&best.moves);
                 assert!(end.is_solved());
                 assert!(best.len() >= lower_bound && best.len() <= longest);
             }
@@ -195,8 +197,8 @@ fn the_larger_tables_give_consistent_lower_bounds() {
         for optimal in [&medium, &large] {
             let bound = optimal.lower_bound(&cube);
             assert!(bound <= 20, "{cube}: {bound}");
-            for m in MOVES.iter() {
-                let next = optimal.lower_bound(&(cube * *m));
+            for m in FaceTurn::ALL {
+                let next = optimal.lower_bound(&(cube * m.cube()));
                 assert!(next.abs_diff(bound) <= 1, "{cube}: {bound} then {next}");
             }
         }
@@ -252,7 +254,7 @@ fn the_quarter_turn_table_bounds_quarter_turn_distances() {
         assert!(htm.lower_bound(&cube) <= bound && bound <= 26, "{cube}");
         // The goal has the corner permutation even, which every quarter turn changes.
         for m in Metric::Qtm.face_turns() {
-            let next = qtm.lower_bound(&(cube * MOVES[*m as usize]));
+            let next = qtm.lower_bound(&(cube * m.cube()));
             assert_eq!(next.abs_diff(bound), 1, "{cube}: {bound} then {next}");
         }
     }

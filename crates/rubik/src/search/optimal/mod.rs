@@ -52,8 +52,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Metric;
-use super::two_phase::{Limits, Solution, TwoPhase, moves_seen_along_axes};
-use crate::cubie::{CubieCube, MOVES};
+use super::canonical::{followers, turns_seen_along_axes};
+use super::two_phase::{Limits, Solution, TwoPhase};
+use crate::cubie::{ALL_TURNS, CubieCube, FaceTurn, mask_of};
+use crate::face::Axis;
 use split::Entry;
 use tables::{Coords, FreeMoves, Probe};
 
@@ -116,7 +118,8 @@ pub enum OptimalOutcome {
 /// // The small tables take seconds to build, the large ones minutes; a cache directory keeps them.
 /// let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
 /// let optimal = Optimal::new(&tables);
-/// let cube = rubik::cubie::MOVES[0] * rubik::cubie::MOVES[4];
+/// let mut cube = rubik::CubieCube::SOLVED;
+/// cube.apply(&[rubik::FaceTurn::ALL[0], rubik::FaceTurn::ALL[4]]);
 /// match optimal.solve(&cube, &OptimalLimits::default()) {
 ///     OptimalOutcome::Solved(solution) => assert_eq!(solution.len(), 2),
 ///     OptimalOutcome::Stopped { .. } => unreachable!("no budget was given"),
@@ -126,7 +129,7 @@ pub struct Optimal<'t> {
     tables: &'t OptimalTables,
     two_phase: TwoPhase<'t>,
     /// For each axis r and move k: the move the view along axis r makes.
-    seen: [[u8; 18]; 3],
+    seen: [[FaceTurn; 18]; 3],
     /// For each move: the view in which it turns U or D (whose inverse bound it leaves as is).
     own_view: [u8; 18],
     /// The moves each view's goals hold.
@@ -135,8 +138,8 @@ pub struct Optimal<'t> {
     inverse: bool,
     metric: Metric,
     /// The moves a solution is made of: all 18 face turns, or the 12 quarter turns.
-    moves: &'static [u8],
-    /// The same moves as a mask over [`MOVES`].
+    moves: &'static [FaceTurn],
+    /// The same moves as a mask.
     turns: u32,
 }
 
@@ -163,7 +166,7 @@ struct Node {
     inverse: CubieCube,
     inverse_entries: [Entry; 3],
     bound: u8,
-    /// The moves (a mask over [`MOVES`]) that the solution's last move may be.
+    /// The moves (a mask) that the solution's last move may be.
     last: u32,
     /// The parity of the state's corner permutation (known before the views' coordinates).
     parity: u8,
@@ -176,7 +179,7 @@ impl Default for Node {
             inverse: CubieCube::SOLVED,
             inverse_entries: [Entry::default(); 3],
             bound: 0,
-            last: ALL_MOVES,
+            last: ALL_TURNS,
             parity: 0,
         }
     }
@@ -194,26 +197,13 @@ impl Node {
     }
 }
 
-/// Every move, as a mask over [`MOVES`].
-const ALL_MOVES: u32 = (1 << 18) - 1;
-
-/// Moves (indices into [`MOVES`]) as a bit mask.
-fn mask_of(moves: &[u8]) -> u32 {
-    moves.iter().fold(0, |mask, &m| mask | 1 << m)
-}
-
-/// The move that undoes move `m` (an index into [`MOVES`]).
-fn undo(m: u8) -> u8 {
-    m / 3 * 3 + 2 - m % 3
-}
-
 impl<'t> Optimal<'t> {
     /// A solver over `tables`, in the metric they were made for.
     pub fn new(tables: &'t OptimalTables) -> Optimal<'t> {
-        let seen = moves_seen_along_axes();
+        let seen = turns_seen_along_axes();
         let own_view = std::array::from_fn(|m| {
             (0..3)
-                .find(|&r| seen[r][m] / 3 % 3 == 0)
+                .find(|&r| seen[r][m].face().axis() == Axis::Y)
                 .expect("every face is U or D along one axis") as u8
         });
         Optimal {
@@ -249,17 +239,17 @@ impl<'t> Optimal<'t> {
     /// (but for a second clockwise quarter turn in QTM, which makes a half turn), and not on
     /// the first face of an opposite pair (U, R, F) right after the second (D, L, B).
     #[inline]
-    fn may_follow(&self, m: u8, path: &[u8]) -> bool {
+    fn may_follow(&self, m: FaceTurn, path: &[FaceTurn]) -> bool {
         let Some((&previous, before)) = path.split_last() else {
             return true;
         };
-        if m / 3 == previous / 3 {
+        if m.face() == previous.face() {
             return self.metric == Metric::Qtm
                 && m == previous
-                && m % 3 == 0
+                && m.quarters() == 1
                 && before.last() != Some(&previous);
         }
-        m / 3 + 3 != previous / 3
+        followers(Some(previous)) >> m.index() & 1 == 1
     }
 
     /// The moves of the metric that a solution of exactly `togo` moves may end with, by the
@@ -434,7 +424,7 @@ impl<'t> Optimal<'t> {
     /// children it keeps. Otherwise all three are read at once. The inverse's bounds come
     /// last, for the children the views keep.
     #[inline]
-    fn expand(&self, node: &Node, path: &[u8], togo: usize, out: &mut Children) {
+    fn expand(&self, node: &Node, path: &[FaceTurn], togo: usize, out: &mut Children) {
         let left = togo - 1;
         let mut allowed = self.allowed(node.inverse_entries, node.parity, togo);
         if left == 0 {
@@ -442,18 +432,18 @@ impl<'t> Optimal<'t> {
         }
         out.count = 0;
         for &m in self.moves {
-            if allowed >> m & 1 == 0 || !self.may_follow(m, path) {
+            if allowed >> m.index() & 1 == 0 || !self.may_follow(m, path) {
                 continue;
             }
             let mut child = Node {
                 last: node.last,
                 // A quarter turn changes the corner permutation's parity.
-                parity: node.parity ^ u8::from(m % 3 != 1),
+                parity: node.parity ^ u8::from(!m.is_half()),
                 ..Node::default()
             };
             // The move leaves the inverse's bound in its own view as it was; the inverse
             // round reads the other two.
-            let own = usize::from(self.own_view[usize::from(m)]);
+            let own = usize::from(self.own_view[m.index()]);
             child.inverse_entries[own] = node.inverse_entries[own];
             if left == 0 {
                 self.move_views(node, m, &mut child, ViewSet::ALL);
@@ -488,19 +478,19 @@ impl<'t> Optimal<'t> {
     /// The views whose bounds `round` reads for a child made by move `m`: for the inverse, the
     /// two that the move changes.
     #[inline]
-    fn views_read(&self, round: Round, m: u8) -> ViewSet {
+    fn views_read(&self, round: Round, m: FaceTurn) -> ViewSet {
         match round {
             Round::None => ViewSet::default(),
             Round::Views(views) => views,
-            Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[usize::from(m)])),
+            Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[m.index()])),
         }
     }
 
     /// Sets the coordinates of `child`, reached from `node` by move `m`, in `views`.
     #[inline]
-    fn move_views(&self, node: &Node, m: u8, child: &mut Node, views: ViewSet) {
+    fn move_views(&self, node: &Node, m: FaceTurn, child: &mut Node, views: ViewSet) {
         for v in views.iter() {
-            let turn = usize::from(self.seen[v][usize::from(m)]);
+            let turn = self.seen[v][m.index()].index();
             child.views[v].coords = self.tables.after(node.views[v].coords, turn);
         }
     }
@@ -528,7 +518,7 @@ impl<'t> Optimal<'t> {
                     }
                 }
                 Round::Inverse => {
-                    child.inverse = MOVES[usize::from(undo(*m))] * node.inverse;
+                    child.inverse = m.inverse().cube() * node.inverse;
                     let read = self.views_read(round, *m);
                     let mut seen = child.inverse;
                     for (v, coords) in coords.iter_mut().enumerate() {
@@ -607,7 +597,7 @@ impl<'t> Optimal<'t> {
             }
             // With no move left there is no first move to allow.
             let first = match left {
-                0 => ALL_MOVES,
+                0 => ALL_TURNS,
                 _ => self.allowed(child.inverse_entries, parity, left),
             };
             if usize::from(child.bound) <= left && child.last != 0 && first != 0 {
@@ -619,7 +609,7 @@ impl<'t> Optimal<'t> {
     }
 
     /// The children of `node` that leave a chance, all rounds at once.
-    fn children(&self, node: &Node, path: &[u8], togo: usize) -> Children {
+    fn children(&self, node: &Node, path: &[FaceTurn], togo: usize) -> Children {
         let mut children = Children::default();
         self.expand(node, path, togo, &mut children);
         for round in children.rounds.into_iter().filter(|&r| r != Round::None) {
@@ -671,7 +661,7 @@ enum Round {
 /// bounds to read (at most three).
 #[derive(Clone, Copy)]
 struct Children {
-    list: [(u8, Node); 18],
+    list: [(FaceTurn, Node); 18],
     probes: [[Probe; 3]; 18],
     /// The coordinates of each child's inverse in each view, while the inverse round loads.
     inverse_coords: [[Coords; 3]; 18],
@@ -682,7 +672,7 @@ struct Children {
 impl Default for Children {
     fn default() -> Children {
         Children {
-            list: [(0, Node::default()); 18],
+            list: [(FaceTurn::default(), Node::default()); 18],
             probes: [[Probe::default(); 3]; 18],
             inverse_coords: [[Coords::default(); 3]; 18],
             count: 0,
@@ -693,11 +683,11 @@ impl Default for Children {
 
 /// A path of quarter and face turns with each doubled quarter turn made one half turn (in
 /// HTM, where no move repeats, the path itself).
-fn merge_doubled_quarter_turns(path: &[u8]) -> Vec<u8> {
-    let mut moves: Vec<u8> = Vec::with_capacity(path.len());
+fn merge_doubled_quarter_turns(path: &[FaceTurn]) -> Vec<FaceTurn> {
+    let mut moves: Vec<FaceTurn> = Vec::with_capacity(path.len());
     for &m in path {
         match moves.last_mut() {
-            Some(last) if *last == m => *last = m + 1,
+            Some(last) if *last == m => *last = FaceTurn::new(m.face(), 2),
             _ => moves.push(m),
         }
     }
@@ -705,14 +695,14 @@ fn merge_doubled_quarter_turns(path: &[u8]) -> Vec<u8> {
 }
 
 /// The nodes a deepening searched under each task, by the task's prefix of moves.
-type Costs = HashMap<Vec<u8>, u64>;
+type Costs = HashMap<Vec<FaceTurn>, u64>;
 
 /// One solve: what its tasks share.
 struct Search<'s, 't> {
     solver: &'s Optimal<'t>,
     cube: CubieCube,
     /// A solution found in the current deepening (which ends it).
-    solution: Mutex<Option<Vec<u8>>>,
+    solution: Mutex<Option<Vec<FaceTurn>>>,
     /// Set when a solution is found or the search stops: tasks return.
     done: AtomicBool,
     /// Set when a budget or the cancel flag stops the search.
@@ -761,7 +751,7 @@ impl<'s, 't> Search<'s, 't> {
         }
         // The densest subtrees first: where the last deepening found the most nodes, a
         // solution is likeliest. A stable sort keeps the rest in canonical order.
-        let cost = |prefix: &Vec<u8>| costs.get(prefix).copied().unwrap_or(0);
+        let cost = |prefix: &Vec<FaceTurn>| costs.get(prefix).copied().unwrap_or(0);
         tasks.sort_by_key(|(prefix, _)| std::cmp::Reverse(cost(prefix)));
         let spent: Vec<AtomicU64> = tasks.iter().map(|_| AtomicU64::new(0)).collect();
         let next_task = AtomicUsize::new(0);
@@ -800,9 +790,9 @@ impl<'s, 't> Search<'s, 't> {
     fn prefixes(
         &self,
         node: &Node,
-        prefix: &mut Vec<u8>,
+        prefix: &mut Vec<FaceTurn>,
         depth: usize,
-        out: &mut Vec<(Vec<u8>, Node)>,
+        out: &mut Vec<(Vec<FaceTurn>, Node)>,
     ) {
         if prefix.len() == SPLIT_DEPTH.min(depth) {
             out.push((prefix.clone(), *node));
@@ -833,7 +823,7 @@ struct Worker<'a, 's, 't> {
 /// A depth-first walk of one subtree on an explicit stack, so that it can pause wherever it
 /// waits for table entries.
 struct Lane {
-    path: [u8; MAX_DEPTH],
+    path: [FaceTurn; MAX_DEPTH],
     /// The node at each depth of the path from the subtree's root, and its children (room for
     /// any task of the deepening: reused from task to task).
     frames: Vec<Frame>,
@@ -886,7 +876,7 @@ impl Lane {
     /// An idle lane with room for paths of `depth` moves.
     fn new(depth: usize) -> Lane {
         Lane {
-            path: [0; MAX_DEPTH],
+            path: [FaceTurn::default(); MAX_DEPTH],
             frames: vec![Frame::default(); depth + 1],
             root: 0,
             depth: 0,
@@ -897,7 +887,7 @@ impl Lane {
     }
 
     /// Starts the lane on task `task`: the subtree of `node`, reached by `prefix`.
-    fn start(&mut self, task: usize, prefix: &[u8], node: Node) {
+    fn start(&mut self, task: usize, prefix: &[FaceTurn], node: Node) {
         (self.task, self.nodes) = (task, 0);
         self.path[..prefix.len()].copy_from_slice(prefix);
         self.frames[0].node = node;
@@ -909,7 +899,12 @@ impl Worker<'_, '_, '_> {
     /// Searches tasks, taking the next unclaimed one from `tasks` whenever a lane is free,
     /// until none is left or the search is done.
     /// Adds to `spent` the nodes searched under each task.
-    fn run(&mut self, tasks: &[(Vec<u8>, Node)], next_task: &AtomicUsize, spent: &[AtomicU64]) {
+    fn run(
+        &mut self,
+        tasks: &[(Vec<FaceTurn>, Node)],
+        next_task: &AtomicUsize,
+        spent: &[AtomicU64],
+    ) {
         // Starts `lane` on the next unclaimed task; false when none is left.
         let claim = |lane: &mut Lane| {
             let task = next_task.fetch_add(1, Ordering::Relaxed);
@@ -1015,10 +1010,9 @@ impl Worker<'_, '_, '_> {
 
     /// At the bottom with every view's coordinates solved: whether `moves` solve the cube; if
     /// so, records them and ends the deepening.
-    fn check_goal(&mut self, moves: &[u8]) -> bool {
-        let end = moves
-            .iter()
-            .fold(self.search.cube, |c, &m| c * MOVES[m as usize]);
+    fn check_goal(&mut self, moves: &[FaceTurn]) -> bool {
+        let mut end = self.search.cube;
+        end.apply(moves);
         if !end.is_solved() {
             return false;
         }
@@ -1058,7 +1052,8 @@ mod tests {
             };
             // A U turn and its undoing after a shortest solution: still a solution.
             let mut moves = shortest.moves.clone();
-            moves.extend([0, 2]);
+            let u = FaceTurn::new(crate::face::Face::U, 1);
+            moves.extend([u, u.inverse()]);
             let long = Solution {
                 moves,
                 budget_ran_out: false,
@@ -1068,7 +1063,8 @@ mod tests {
             else {
                 panic!("{stickers}: stopped with no budget");
             };
-            let end = found.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+            let mut end = cube;
+            end.apply(&found.moves);
             assert!(end.is_solved(), "{stickers}");
             assert_eq!(found.len(), shortest.len(), "{stickers}");
         }
@@ -1095,10 +1091,8 @@ mod tests {
                 let OptimalOutcome::Solved(solution) = outcome else {
                     panic!("{stickers}: stopped with no budget");
                 };
-                let end = solution
-                    .moves
-                    .iter()
-                    .fold(cube, |c, &m| c * MOVES[m as usize]);
+                let mut end = cube;
+                end.apply(&solution.moves);
                 assert!(end.is_solved(), "{stickers}");
                 let Ok(Outcome::Solved(shortest)) = Bfs::new(moves.clone()).solve(&stickers) else {
                     panic!("{stickers}: no breadth-first solution");
