@@ -32,41 +32,31 @@ pub struct FaceTurn(u8);
 
 impl FaceTurn {
     /// All 18 face turns, in index order.
-    pub const ALL: [FaceTurn; 18] = {
-        let mut all = [FaceTurn(0); 18];
-        let mut i = 0;
-        while i < 18 {
-            all[i] = FaceTurn(i as u8);
-            i += 1;
-        }
-        all
-    };
+    pub const ALL: [FaceTurn; 18] = FaceTurn::select(true, true);
 
     /// The 12 quarter turns (no half turns), in index order.
-    pub const QUARTER_TURNS: [FaceTurn; 12] = {
-        let mut turns = [FaceTurn(0); 12];
+    pub const QUARTER_TURNS: [FaceTurn; 12] = FaceTurn::select(false, true);
+
+    /// The 9 turns of U, R and F, which reach every state of the 2×2 with its DBL corner
+    /// fixed, in index order.
+    pub const URF: [FaceTurn; 9] = FaceTurn::select(true, false);
+
+    /// The turns in index order, with or without the half turns and the turns of D, L and B;
+    /// `N` must be their number.
+    const fn select<const N: usize>(halves: bool, back_faces: bool) -> [FaceTurn; N] {
+        let mut turns = [FaceTurn(0); N];
         let (mut i, mut n) = (0, 0);
         while i < 18 {
-            if !FaceTurn(i).is_half() {
-                turns[n] = FaceTurn(i);
+            let turn = FaceTurn(i);
+            if (halves || !turn.is_half()) && (back_faces || turn.face().is_positive()) {
+                turns[n] = turn;
                 n += 1;
             }
             i += 1;
         }
+        assert!(n == N, "N is the number of turns selected");
         turns
-    };
-
-    /// The 9 turns of U, R and F, which reach every state of the 2×2 with its DBL corner
-    /// fixed, in index order.
-    pub const URF: [FaceTurn; 9] = {
-        let mut turns = [FaceTurn(0); 9];
-        let mut i = 0;
-        while i < 9 {
-            turns[i] = FaceTurn(i as u8);
-            i += 1;
-        }
-        turns
-    };
+    }
 
     /// The 10 turns of phase 2 of the two-phase algorithm, which keep the group
     /// ⟨U, D, R2, L2, F2, B2⟩: every turn of U and D, then the half turns of R, L, F and B
