@@ -5,9 +5,9 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use rubik::search::Metric;
-use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
+use rubik::search::optimal::{Optimal, OptimalOutcome};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
+use rubik::search::{Budget, Metric};
 use rubik::{CubieCube, FaceTurn};
 
 use super::tables::TableArgs;
@@ -185,7 +185,10 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     };
     let limits = Limits {
         max_length,
-        time: args.timeout_ms.map(Duration::from_millis),
+        budget: Budget {
+            time: args.timeout_ms.map(Duration::from_millis),
+            ..Budget::default()
+        },
         ..Limits::default()
     };
     // With a time budget every state takes it all, so the run on all cores gives each state
@@ -259,9 +262,9 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
         args.seed,
         budget_text(args.timeout_ms),
     ))?;
-    let limits = OptimalLimits {
+    let limits = Budget {
         time: args.timeout_ms.map(Duration::from_millis),
-        ..OptimalLimits::default()
+        ..Budget::default()
     };
     let pools = (0..side_by_side)
         .map(|_| rayon::ThreadPoolBuilder::new().num_threads(threads).build())

@@ -10,11 +10,11 @@ use std::io;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use rubik::search::Metric;
-use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
-use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
+use rubik::search::bfs::{Bfs, MoveSet, Outcome};
+use rubik::search::optimal::{Optimal, OptimalOutcome};
 use rubik::search::pocket::Pocket;
 use rubik::search::two_phase::{Limits, TwoPhase};
+use rubik::search::{Budget, Metric, Stop};
 use rubik::{Alg, CornerCube, CubieCube, FaceletCube, InvalidCube};
 use serde_json::{Map, Value};
 
@@ -278,12 +278,10 @@ fn two_phase(
         args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
     let limits = Limits {
         max_length: if no_limit { Some(20) } else { args.max_length },
-        time: args.timeout_ms.map(Duration::from_millis),
-        nodes: args.max_nodes,
         improve_nodes: no_limit.then_some(IMPROVE_NODES),
-        cancel: Some(interrupt::flag()),
+        budget: budget(args),
     };
-    let solution = if alone && limits.time.is_some() {
+    let solution = if alone && limits.budget.time.is_some() {
         solver.solve_parallel(&cube, &limits)
     } else {
         solver.solve(&cube, &limits)
@@ -303,12 +301,7 @@ fn two_phase(
 /// found.
 fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
-    let limits = OptimalLimits {
-        time: args.timeout_ms.map(Duration::from_millis),
-        nodes: args.max_nodes,
-        cancel: Some(interrupt::flag()),
-    };
-    let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &limits) {
+    let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &budget(args)) {
         OptimalOutcome::Solved(solution) => {
             let (length, nodes) = (solution.length(solver.metric()), solution.nodes);
             (solution, true, length, nodes)
@@ -359,12 +352,13 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliErr
     rubik::cubie::validate(cube).map_err(not_a_cube)?;
     let mut search = Bfs::new(args.moves.set(cube.size())?)
         .max_memory(max_memory)
-        .cancel_on(interrupt::flag());
+        // --max-nodes counts search nodes, which breadth-first search has none of.
+        .budget(Budget {
+            nodes: None,
+            ..budget(args)
+        });
     if let Some(depth) = args.max_length {
         search = search.max_depth(depth);
-    }
-    if let Some(milliseconds) = args.timeout_ms {
-        search = search.timeout(Duration::from_millis(milliseconds));
     }
     let failed = |message: String| Err(CliError::Failed(message));
     match search
@@ -381,10 +375,20 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliErr
         Outcome::Stopped { reason, proved } => {
             let why = match reason {
                 Stop::Timeout => "out of time",
+                Stop::Nodes => "out of nodes",
                 Stop::Cancelled => "interrupted",
             };
             failed(format!("{why}: no solution within {proved} moves"))
         }
+    }
+}
+
+/// The budget of one search: --timeout-ms, --max-nodes and Ctrl-C.
+fn budget(args: &Args) -> Budget<'static> {
+    Budget {
+        time: args.timeout_ms.map(Duration::from_millis),
+        nodes: args.max_nodes,
+        cancel: Some(interrupt::flag()),
     }
 }
 

@@ -18,12 +18,14 @@ use crate::cubie::FaceTurn;
 use crate::notation::{Alg, Move};
 
 pub mod bfs;
+mod budget;
 mod canonical;
 pub mod optimal;
 pub mod pocket;
 mod solvers;
 pub mod two_phase;
 
+pub use budget::{Budget, Stop};
 pub use solvers::Solvers;
 
 /// How the length of a solution is counted.

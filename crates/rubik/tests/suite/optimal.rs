@@ -8,11 +8,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rubik::scramble::random_moves;
-use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
-use rubik::search::optimal::{
-    Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables,
-};
+use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
+use rubik::search::{Budget, Metric};
 use rubik::{Alg, CubieCube, Face, FaceTurn, FaceletCube};
 
 static TABLES: LazyLock<OptimalTables> =
@@ -36,7 +34,7 @@ fn solve(cube: &CubieCube) -> Vec<FaceTurn> {
 /// The optimal solution's moves in `metric`, checked to replay to solved.
 fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<FaceTurn> {
     let solver = Optimal::with_metric(&TABLES, metric).expect("the small bound holds in both");
-    let OptimalOutcome::Solved(solution) = solver.solve(cube, &OptimalLimits::default()) else {
+    let OptimalOutcome::Solved(solution) = solver.solve(cube, &Budget::default()) else {
         panic!("{cube}: no budget, yet stopped");
     };
     let mut end = *cube;
@@ -112,16 +110,16 @@ fn budgets_stop_with_a_lower_bound() {
     // 20 moves); cancelled, that search stops early too, with whatever it had (at most 30).
     for (limits, longest) in [
         (
-            OptimalLimits {
+            Budget {
                 nodes: Some(1),
-                ..OptimalLimits::default()
+                ..Budget::default()
             },
             20,
         ),
         (
-            OptimalLimits {
+            Budget {
                 cancel: Some(&cancelled),
-                ..OptimalLimits::default()
+                ..Budget::default()
             },
             30,
         ),
@@ -149,10 +147,7 @@ fn the_superflip_bound_stays_within_twenty() {
         .parse()
         .unwrap();
     let superflip = CubieCube::try_from(&stickers_of(&alg)).unwrap();
-    let limits = OptimalLimits {
-        time: Some(Duration::from_millis(300)),
-        ..OptimalLimits::default()
-    };
+    let limits = Budget::time(Duration::from_millis(300));
     match optimal().solve(&superflip, &limits) {
         OptimalOutcome::Stopped {
             lower_bound, best, ..
@@ -223,12 +218,14 @@ fn the_larger_tables_give_consistent_lower_bounds() {
     for length in 11..=14 {
         let stickers = stickers_of(&random_moves(3, length, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
-        let lengths = [&small].into_iter().chain(larger).map(|o| {
-            match o.solve(&cube, &OptimalLimits::default()) {
-                OptimalOutcome::Solved(solution) => solution.len(),
-                OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
-            }
-        });
+        let lengths =
+            [&small]
+                .into_iter()
+                .chain(larger)
+                .map(|o| match o.solve(&cube, &Budget::default()) {
+                    OptimalOutcome::Solved(solution) => solution.len(),
+                    OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
+                });
         let lengths: Vec<usize> = lengths.collect();
         assert!(
             lengths.iter().all(|&l| l == lengths[0] && l <= length),
@@ -262,7 +259,7 @@ fn the_quarter_turn_table_bounds_quarter_turn_distances() {
     for length in 8..=10 {
         let stickers = stickers_of(&random_moves(3, length, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
-        let lengths = [&small, &qtm].map(|o| match o.solve(&cube, &OptimalLimits::default()) {
+        let lengths = [&small, &qtm].map(|o| match o.solve(&cube, &Budget::default()) {
             OptimalOutcome::Solved(solution) => solution.length(Metric::Qtm),
             OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
         });

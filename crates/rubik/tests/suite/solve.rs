@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rubik::FaceTurn;
+use rubik::search::Budget;
 use rubik::search::two_phase::{Limits, SolveError, TableSize, TwoPhase, TwoPhaseTables};
 use rubik::tables::storage::{CacheMiss, Origin};
 use rubik::{Alg, CubieCube, FaceletCube};
@@ -83,7 +84,10 @@ fn a_node_budget_ends_the_search() {
     let cube = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
     let limits = Limits {
         max_length: Some(20),
-        nodes: Some(50),
+        budget: Budget {
+            nodes: Some(50),
+            ..Budget::default()
+        },
         ..Limits::default()
     };
     assert!(matches!(
@@ -100,8 +104,11 @@ fn a_raised_cancel_flag_ends_the_search() {
     let cancelled = AtomicBool::new(true);
     let limits = Limits {
         max_length: Some(16),
-        nodes: Some(100_000_000),
-        cancel: Some(&cancelled),
+        budget: Budget {
+            nodes: Some(100_000_000),
+            cancel: Some(&cancelled),
+            ..Budget::default()
+        },
         ..Limits::default()
     };
     let solver = TwoPhase::new(&TABLES);
@@ -136,7 +143,7 @@ fn a_node_budget_gives_the_same_solution_every_time() {
 fn a_time_budget_keeps_the_best_solution() {
     let cube = CubieCube::random(&mut rubik::seeded_rng(99));
     let limits = Limits {
-        time: Some(Duration::from_millis(30)),
+        budget: Budget::time(Duration::from_millis(30)),
         ..Limits::default()
     };
     let solution = TwoPhase::new(&TABLES).solve(&cube, &limits).unwrap();
@@ -154,7 +161,7 @@ fn a_search_on_several_threads_finds_solutions_that_replay() {
     let solver = TwoPhase::new(&TABLES);
     let mut rng = rubik::seeded_rng(21);
     let budget = Limits {
-        time: Some(Duration::from_millis(20)),
+        budget: Budget::time(Duration::from_millis(20)),
         ..Limits::default()
     };
     // Under a time budget alone, any solution at all may be all there was time for.

@@ -49,9 +49,9 @@ pub use tables::{OptimalTableSize, OptimalTables};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 use super::Metric;
+use super::budget::{Budget, Running};
 use super::canonical::{followers, turns_seen_along_axes};
 use super::two_phase::{Limits, Solution, TwoPhase};
 use crate::cubie::{ALL_TURNS, CubieCube, FaceTurn, mask_of};
@@ -81,25 +81,13 @@ const TWO_PHASE_NODES_PER_NODE: u64 = 8;
 /// The longest path a search can hold: more than God's number (20).
 const MAX_DEPTH: usize = 32;
 
-/// When to give up on a search.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OptimalLimits<'a> {
-    /// Stop after this long.
-    pub time: Option<Duration>,
-    /// Stop after visiting about this many search nodes (counted across all tasks, so a
-    /// little more may be visited).
-    pub nodes: Option<u64>,
-    /// Stop as soon as this becomes true (checked every few thousand nodes).
-    pub cancel: Option<&'a AtomicBool>,
-}
-
 /// How an optimal search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptimalOutcome {
     /// A shortest solution; its `nodes` counts the IDA* nodes searched and its
     /// `budget_ran_out` is false.
     Solved(Solution),
-    /// A budget or the cancel flag ended the search first.
+    /// The budget ended the search first.
     Stopped {
         /// A proved lower bound of the distance: no solution is shorter.
         lower_bound: usize,
@@ -113,14 +101,14 @@ pub enum OptimalOutcome {
 /// The optimal 3×3 solver.
 ///
 /// ```no_run
-/// use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables};
-/// use rubik::search::Metric;
+/// use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
+/// use rubik::search::{Budget, Metric};
 /// // The small tables take seconds to build, the large ones minutes; a cache directory keeps them.
 /// let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
 /// let optimal = Optimal::new(&tables);
 /// let mut cube = rubik::CubieCube::SOLVED;
 /// cube.apply(&[rubik::FaceTurn::ALL[0], rubik::FaceTurn::ALL[4]]);
-/// match optimal.solve(&cube, &OptimalLimits::default()) {
+/// match optimal.solve(&cube, &Budget::default()) {
 ///     OptimalOutcome::Solved(solution) => assert_eq!(solution.len(), 2),
 ///     OptimalOutcome::Stopped { .. } => unreachable!("no budget was given"),
 /// }
@@ -274,9 +262,10 @@ impl<'t> Optimal<'t> {
         usize::from(self.root(cube).bound)
     }
 
-    /// A shortest solution of `cube`, unless `limits` end the search first.
-    pub fn solve(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> OptimalOutcome {
-        self.solve_below(cube, limits, self.upper_bound(cube, limits))
+    /// A shortest solution of `cube`, unless `budget` ends the search first (its nodes are
+    /// counted across all tasks, so a little more may be visited).
+    pub fn solve(&self, cube: &CubieCube, budget: &Budget<'_>) -> OptimalOutcome {
+        self.solve_below(cube, budget, self.upper_bound(cube, budget))
     }
 
     /// A shortest solution of `cube` found by IDA*, or `upper`, a known solution, once no
@@ -284,10 +273,10 @@ impl<'t> Optimal<'t> {
     fn solve_below(
         &self,
         cube: &CubieCube,
-        limits: &OptimalLimits<'_>,
+        budget: &Budget<'_>,
         mut upper: Option<Solution>,
     ) -> OptimalOutcome {
-        let search = Search::new(self, cube, limits);
+        let search = Search::new(self, cube, budget);
         let root = self.root(cube);
         let mut costs = Costs::new();
         let (mut depth, step) = match self.metric {
@@ -389,12 +378,8 @@ impl<'t> Optimal<'t> {
     ) -> Option<Solution> {
         let limits = Limits {
             max_length: Some(length),
-            time: search
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
-            nodes: Some(nodes),
             improve_nodes: None,
-            cancel: search.cancel,
+            budget: search.budget.left(nodes),
         };
         let found = self.two_phase.solve_parallel(cube, &limits).ok();
         found.filter(|solution| solution.len() <= length)
@@ -402,13 +387,14 @@ impl<'t> Optimal<'t> {
 
     /// A two-phase solution of `cube`, shortened for a few milliseconds (within the time
     /// budget and cancel flag), if one is found.
-    fn upper_bound(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> Option<Solution> {
+    fn upper_bound(&self, cube: &CubieCube, budget: &Budget<'_>) -> Option<Solution> {
         let limits = Limits {
             max_length: None,
-            time: limits.time,
-            nodes: Some(UPPER_BOUND_NODES),
             improve_nodes: None,
-            cancel: limits.cancel,
+            budget: Budget {
+                nodes: Some(UPPER_BOUND_NODES),
+                ..*budget
+            },
         };
         self.two_phase.solve(cube, &limits).ok()
     }
@@ -708,17 +694,11 @@ struct Search<'s, 't> {
     /// Set when a budget or the cancel flag stops the search.
     stopped: AtomicBool,
     nodes: AtomicU64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'s AtomicBool>,
+    budget: Running<'s>,
 }
 
 impl<'s, 't> Search<'s, 't> {
-    fn new(
-        solver: &'s Optimal<'t>,
-        cube: &CubieCube,
-        limits: &OptimalLimits<'s>,
-    ) -> Search<'s, 't> {
+    fn new(solver: &'s Optimal<'t>, cube: &CubieCube, budget: &Budget<'s>) -> Search<'s, 't> {
         Search {
             solver,
             cube: *cube,
@@ -726,9 +706,7 @@ impl<'s, 't> Search<'s, 't> {
             done: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| Instant::now() + t),
-            cancel: limits.cancel,
+            budget: budget.start(),
         }
     }
 
@@ -775,10 +753,7 @@ impl<'s, 't> Search<'s, 't> {
     /// is cancelled, and returns whether the search is done.
     fn count(&self, nodes: u64) -> bool {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
-        if total >= self.node_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.budget.stop(total).is_some() {
             self.stopped.store(true, Ordering::Relaxed);
             self.done.store(true, Ordering::Relaxed);
         }
@@ -1046,7 +1021,7 @@ mod tests {
             let mut stickers = FaceletCube::solved(3);
             stickers.apply_alg(&scramble).unwrap();
             let cube = CubieCube::try_from(&stickers).unwrap();
-            let limits = OptimalLimits::default();
+            let limits = Budget::default();
             let OptimalOutcome::Solved(shortest) = solver.solve_below(&cube, &limits, None) else {
                 panic!("{stickers}: stopped with no budget");
             };
@@ -1087,7 +1062,7 @@ mod tests {
                     .apply_alg(&random_moves(3, length, &mut rng))
                     .unwrap();
                 let cube = CubieCube::try_from(&stickers).unwrap();
-                let outcome = solver.solve_below(&cube, &OptimalLimits::default(), None);
+                let outcome = solver.solve_below(&cube, &Budget::default(), None);
                 let OptimalOutcome::Solved(solution) = outcome else {
                     panic!("{stickers}: stopped with no budget");
                 };

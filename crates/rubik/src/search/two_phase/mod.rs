@@ -25,7 +25,6 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 mod tables;
 
@@ -34,6 +33,7 @@ use tables::Phase1Entry;
 pub(crate) use tables::Probe;
 pub use tables::{TableSize, TwoPhaseTables};
 
+use super::budget::{Budget, Running};
 use super::canonical::{followers, turns_back_from_axes};
 use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SliceSorted, Twist, UdEdgePerm};
 use crate::cubie::{ALL_TURNS, CubieCube, FaceTurn, mask_of, turns_in};
@@ -44,20 +44,16 @@ use crate::tables::Steps;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits<'a> {
     /// Stop at the first solution of at most this many moves. Without it the search keeps
-    /// shortening its best solution until a budget runs out (and, with no budget either, stops
-    /// at the first solution of at most 20 moves, God's number).
+    /// shortening its best solution until the budget runs out (and, with no budget either,
+    /// stops at the first solution of at most 20 moves, God's number).
     pub max_length: Option<usize>,
-    /// Stop after this long, with the best solution found.
-    pub time: Option<Duration>,
-    /// Stop after visiting this many search nodes, with the best solution found.
-    pub nodes: Option<u64>,
     /// After the first solution within `max_length`, keep shortening it for up to this many more
-    /// search nodes (within the budgets above). A solution within the length is always found
-    /// first, however long that takes; the extra nodes only make it shorter.
+    /// search nodes (within the budget). A solution within the length is always found first,
+    /// however long that takes; the extra nodes only make it shorter.
     pub improve_nodes: Option<u64>,
-    /// Stop, with the best solution found, as soon as this becomes true (checked every
-    /// thousand nodes or so).
-    pub cancel: Option<&'a AtomicBool>,
+    /// Stop when this runs out (the clock and the cancel flag checked every thousand nodes or
+    /// so), with the best solution found.
+    pub budget: Budget<'a>,
 }
 
 /// The result of a search.
@@ -198,7 +194,7 @@ impl<'t> TwoPhase<'t> {
 /// The longest total a search accepts at first: the limit, else (when a budget will end the
 /// search) any, else God's number.
 fn initial_target(limits: &Limits<'_>) -> usize {
-    let budget = limits.time.is_some() || limits.nodes.is_some();
+    let budget = limits.budget.is_limited();
     limits.max_length.unwrap_or(if budget { 30 } else { 20 })
 }
 
@@ -285,9 +281,8 @@ struct Search<'s, 't> {
     improve_nodes: Option<u64>,
     best: Option<Vec<FaceTurn>>,
     nodes: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'s AtomicBool>,
-    node_limit: u64,
+    /// The budget, its node limit lowered to leave `improve_nodes` after the first solution.
+    budget: Running<'s>,
     out_of_budget: bool,
     done: bool,
     /// What this search shares with the other threads' searches of the same state, if any.
@@ -304,7 +299,7 @@ impl<'s, 't> Search<'s, 't> {
         shared: Option<&'s Shared>,
         (index, count): (usize, usize),
     ) -> Search<'s, 't> {
-        let budget = limits.time.is_some() || limits.nodes.is_some();
+        let budget = limits.budget.is_limited();
         let views = (0..6)
             .skip(index)
             .step_by(count)
@@ -342,9 +337,7 @@ impl<'s, 't> Search<'s, 't> {
             improve_nodes: limits.improve_nodes,
             best: None,
             nodes: 0,
-            deadline: limits.time.map(|t| Instant::now() + t),
-            cancel: limits.cancel,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            budget: limits.budget.start(),
             out_of_budget: false,
             done: false,
             shared,
@@ -372,11 +365,9 @@ impl<'s, 't> Search<'s, 't> {
         // Every 1024 nodes: a look at the clock, the cancel flag and what the other threads
         // found.
         let checkpoint = before >> 10 != self.nodes >> 10;
-        let stop = || {
-            self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-        };
-        if self.nodes >= self.node_limit || (checkpoint && stop()) {
+        if self.nodes >= self.budget.node_limit
+            || (checkpoint && self.budget.interrupted().is_some())
+        {
             self.out_of_budget = true;
             self.finish();
         } else if checkpoint {
@@ -660,7 +651,8 @@ impl<'s, 't> Search<'s, 't> {
         if self.first_only {
             if let Some(extra) = self.improve_nodes.take() {
                 self.first_only = false;
-                self.node_limit = self.node_limit.min(self.nodes.saturating_add(extra));
+                let limit = &mut self.budget.node_limit;
+                *limit = (*limit).min(self.nodes.saturating_add(extra));
             }
         }
         if self.first_only || length == 0 {
@@ -681,6 +673,8 @@ impl<'s, 't> Search<'s, 't> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
     use super::*;
     use crate::seeded_rng;
 
