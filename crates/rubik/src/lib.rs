@@ -31,6 +31,7 @@ pub mod notation;
 pub mod random;
 pub mod scramble;
 pub mod search;
+pub mod solve;
 pub mod tables;
 pub mod turn;
 
@@ -39,6 +40,7 @@ pub use face::{Axis, Face};
 pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
+pub use solve::{Solution, SolveError, SolveOptions, solve};
 pub use turn::Turn;
 
 /// The README's examples, compiled and run as doc tests.

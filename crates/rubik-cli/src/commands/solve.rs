@@ -1,7 +1,8 @@
 //! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
 //!
 //! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`]
-//! (the default method sends a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase); reading the
+//! (the default method is the library's solve policy, [`rubik::solve()`], which the terminal UI
+//! calls too: a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase); reading the
 //! input (a state, or an alg applied to the solved cube), batches and the output format are
 //! shared. A solver's tables are loaded when the first state that needs them comes, so a batch
 //! of 2×2 states never builds the 3×3 tables.
@@ -12,10 +13,9 @@ use std::time::{Duration, Instant};
 
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::optimal::{Optimal, OptimalOutcome};
-use rubik::search::pocket::Pocket;
-use rubik::search::two_phase::{Limits, TwoPhase};
 use rubik::search::{Budget, Metric, Stop};
-use rubik::{Alg, CornerCube, CubieCube, FaceletCube, InvalidCube};
+use rubik::solve::Tables;
+use rubik::{Alg, CubieCube, FaceletCube, InvalidCube, SolveError, SolveOptions};
 use serde_json::{Map, Value};
 
 use super::tables::TableArgs;
@@ -96,9 +96,6 @@ enum Method {
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
 }
-
-/// When no limit is given: the nodes spent shortening the first solution of at most 20 moves.
-const IMPROVE_NODES: u64 = 250_000;
 
 /// How to write a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -191,15 +188,14 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
         (None, Some(alg)) => (alg, true),
         (None, None) => unreachable!("clap requires a state or an alg"),
     };
-    // Each solver is made ready when the first state that needs it comes.
-    let (two_phase_tables, two_phase_solver) = (OnceLock::new(), OnceLock::new());
+    // Each solver's tables are loaded when the first state that needs them comes.
+    let tables = Tables::with_loaders(|| args.tables.load(), || args.tables.load_pocket());
     let (optimal_tables, optimal_solver) = (OnceLock::new(), OnceLock::new());
     let method = if args.optimal {
         Method::Optimal
     } else {
         args.method
     };
-    let pocket_tables = OnceLock::new();
     // The searches of a batch run side by side, one per thread, and share the memory bound.
     let searches_at_once = if item == "-" {
         rayon::current_num_threads() as u64
@@ -216,15 +212,14 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
         };
         let (found, elapsed) = match (method, cube.size()) {
             (Method::Bfs, _) => timed(|| bfs(&cube, args, args.max_memory / searches_at_once))?,
-            (Method::TwoPhase | Method::Optimal, 2) => {
-                let solver = Pocket::new(pocket_tables.get_or_init(|| args.tables.load_pocket()));
-                timed(|| pocket(&solver, &cube, args))?
-            }
-            (Method::TwoPhase, _) => {
-                let solver = two_phase_solver.get_or_init(|| {
-                    TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()))
-                });
-                timed(|| two_phase(solver, &cube, args, searches_at_once == 1))?
+            (Method::TwoPhase, _) | (Method::Optimal, 2) => {
+                // The tables the state needs load before the clock starts.
+                match cube.size() {
+                    2 => drop(tables.pocket()),
+                    3 => drop(tables.two_phase()),
+                    _ => {}
+                }
+                timed(|| by_policy(&tables, &cube, args, searches_at_once == 1))?
             }
             (Method::Optimal, _) => {
                 let solver = optimal_solver.get_or_init(|| {
@@ -246,54 +241,43 @@ fn timed(solve: impl FnOnce() -> Result<Found, CliError>) -> Result<(Found, Dura
     Ok((found, start.elapsed()))
 }
 
-/// An optimal 2×2 solution in the chosen metric; none if `--max-length` is shorter.
-fn pocket(solver: &Pocket, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
-    let cube = CornerCube::try_from(cube).map_err(not_a_cube)?;
-    let solution = solver.solve(&cube, args.metric);
-    within_max_length(solution.len(), args)?;
-    Ok(Found {
-        alg: solution.alg(),
-        length: solution.len(),
-        counts: Map::from_iter([("metric".into(), args.metric.to_string().into())]),
-    })
-}
-
-/// A solution by the two-phase algorithm; a state solved alone (not in a batch) with a time
-/// budget is searched on all threads.
-fn two_phase(
-    solver: &TwoPhase,
+/// A solution by the library's policy for the state's size (the 2×2 optimal, the 3×3 by
+/// two-phase); a state solved alone (not in a batch) with a time budget is searched on all
+/// threads.
+fn by_policy(
+    tables: &Tables,
     cube: &FaceletCube,
     args: &Args,
     alone: bool,
 ) -> Result<Found, CliError> {
-    let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
-    if args.metric != Metric::Htm {
-        return Err(CliError::BadInput(format!(
+    let options = SolveOptions {
+        metric: args.metric,
+        max_length: args.max_length,
+        budget: budget(args),
+        parallel: alone,
+        ..SolveOptions::new(tables)
+    };
+    let solution = rubik::solve(cube, &options).map_err(|error| match error {
+        SolveError::InvalidCube(error) => not_a_cube(error),
+        SolveError::Metric { .. } => CliError::BadInput(format!(
             "--metric {}: the two-phase solver counts face turns (htm); --method bfs --moves \
              quarter finds shortest quarter-turn solutions",
             args.metric
-        )));
-    }
-    let no_limit =
-        args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
-    let limits = Limits {
-        max_length: if no_limit { Some(20) } else { args.max_length },
-        improve_nodes: no_limit.then_some(IMPROVE_NODES),
-        budget: budget(args),
-    };
-    let solution = if alone && limits.budget.time.is_some() {
-        solver.solve_parallel(&cube, &limits)
-    } else {
-        solver.solve(&cube, &limits)
-    }
-    .map_err(|error| CliError::Failed(error.to_string()))?;
-    Ok(Found {
-        alg: solution.alg(),
-        length: solution.len(),
-        counts: Map::from_iter([
+        )),
+        SolveError::Unsupported { .. } => CliError::BadInput(error.to_string()),
+        _ => CliError::Failed(error.to_string()),
+    })?;
+    let counts = match cube.size() {
+        2 => Map::from_iter([("metric".into(), args.metric.to_string().into())]),
+        _ => Map::from_iter([
             ("budget_ran_out".into(), solution.budget_ran_out.into()),
             ("nodes".into(), solution.nodes.into()),
         ]),
+    };
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.obtm(),
+        counts,
     })
 }
 

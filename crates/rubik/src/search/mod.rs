@@ -7,7 +7,8 @@
 //!   to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
-//! * [`Solvers`]: the 2×2 and 3×3 solvers by size, for frontends: WCA scrambles, solutions.
+//! * [`Scrambler`]: WCA scrambles of every size (random-state for the 2×2 and 3×3), for frontends;
+//!   solutions of every size are [`crate::solve()`]'s.
 //! * [`bfs`]: shortest solutions for a cube of any size, by bidirectional breadth-first search
 //!   over stickers; for short distances (about 10 face turns on a 3×3, 6 layer turns on a 5×5).
 
@@ -22,11 +23,11 @@ mod budget;
 mod canonical;
 pub mod optimal;
 pub mod pocket;
-mod solvers;
+mod scrambler;
 pub mod two_phase;
 
 pub use budget::{Budget, Stop};
-pub use solvers::Solvers;
+pub use scrambler::Scrambler;
 
 /// How the length of a solution is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
