@@ -143,7 +143,7 @@ fn scramble_turn_undo_and_quit_in_a_terminal() {
     // Space scrambles: the first WCA (random-state) scramble of seed 1.
     play.press(" ");
     play.wait_for("scramble 1");
-    let scramble = rubik::search::Solvers::new(None).scramble(3, &mut rubik::seeded_rng(1));
+    let scramble = rubik::search::Scrambler::new(None).scramble(3, &mut rubik::seeded_rng(1));
     let mut cube = FaceletCube::solved(3);
     cube.apply_alg(&scramble).unwrap();
     assert!(shows(&play, &cube), "{}", play.text());

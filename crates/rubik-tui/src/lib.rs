@@ -12,6 +12,8 @@
 //!     seed: 42,
 //!     scheme: Default::default(),
 //!     colour: true,
+//!     tables: None,
+//!     table_size: Default::default(),
 //! };
 //! rubik_tui::run(&config)?;
 //! # Ok::<(), std::io::Error>(())
@@ -60,7 +62,7 @@
 //!
 //! ## Scrambles, solutions, timer
 //!
-//! Scrambles are the WCA scrambles of the library's [`rubik::search::Solvers`] (random-state
+//! Scrambles are the WCA scrambles of the library's [`rubik::search::Scrambler`] (random-state
 //! for the 2×2 and 3×3, random moves of the WCA length otherwise): the `k`th scramble of a
 //! session started with `--seed S` is the `k`th line of `rubik scramble --seed S --count k`.
 //! The timer starts with the first move after a scramble (or after loading an unsolved state)
@@ -92,7 +94,10 @@ mod solver;
 mod terminal;
 mod view;
 
+use std::path::PathBuf;
+
 use rubik::facelet::colour::ColourScheme;
+use rubik::search::two_phase::TableSize;
 
 /// How `rubik play` starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,10 +110,16 @@ pub struct Config {
     pub scheme: ColourScheme,
     /// Whether to draw in colour; `false` draws face letters (for `NO_COLOR`).
     pub colour: bool,
+    /// The solver table cache directory (none: the tables are built in memory).
+    pub tables: Option<PathBuf>,
+    /// Which 3×3 tables the solution reads: the same as `rubik solve`'s, so that both give the
+    /// same solution of a state.
+    pub table_size: TableSize,
 }
 
 /// Runs the interactive cube in the terminal until the user quits, and puts the terminal back
 /// as it was, whatever happens.
 pub fn run(config: &Config) -> std::io::Result<()> {
+    solver::use_tables(config.tables.clone(), config.table_size);
     terminal::run(config)
 }

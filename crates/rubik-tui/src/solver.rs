@@ -1,18 +1,32 @@
 //! The seams where the library's solvers plug in: how a scramble is drawn and how a solution is
 //! found. Everything else in the app calls these two functions.
 //!
-//! The 2×2 and 3×3 get the library's [`Solvers`]: random-state scrambles and short solutions of
-//! any state, their tables built in memory on first use (well under a second), so the app
-//! touches no file. Other sizes get random-move scrambles, and a solution is the simplified
-//! inverse of the moves known to lead from the solved cube to the state: correct, not short.
+//! Scrambles come from the library's [`Scrambler`] (random-state for the 2×2 and 3×3, their tiny
+//! tables built in memory on first use, well under a second). Solutions come from the library's
+//! solve policy, [`rubik::solve()`], the one `rubik solve` calls, over the tables [`use_tables`]
+//! names (until then, the tiny ones in memory); for a size it has no solver for, a solution is
+//! the simplified inverse of the moves known to lead from the solved cube to the state: correct,
+//! not short.
 
-use std::sync::LazyLock;
+use std::path::PathBuf;
+use std::sync::{LazyLock, OnceLock};
 
-use rubik::search::Solvers;
+use rubik::search::Scrambler;
+use rubik::search::two_phase::TableSize;
+use rubik::solve::{SolveError, SolveOptions, Tables};
 use rubik::{Alg, AlgError, FaceletCube, SeededRng};
 
-/// The solvers of the session, their tables built when first needed.
-static SOLVERS: LazyLock<Solvers> = LazyLock::new(|| Solvers::new(None));
+/// The scramblers of the session, their tables built when first needed.
+static SCRAMBLER: LazyLock<Scrambler> = LazyLock::new(|| Scrambler::new(None));
+
+/// The solve policy's tables, each set loaded when first needed.
+static TABLES: OnceLock<Tables<'static>> = OnceLock::new();
+
+/// Solutions read the 3×3 tables of `size` in the cache directory `dir` (none: built in
+/// memory). Only the first call counts, and only before the first solution.
+pub fn use_tables(dir: Option<PathBuf>, size: TableSize) {
+    let _ = TABLES.set(Tables::cached(dir, size));
+}
 
 /// Why no solution is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,23 +35,29 @@ pub enum NoSolution {
     NoSolver,
     /// The moves that lead to the state are too many to invert.
     TooLong(AlgError),
+    /// The solver refused the state (one no turning can reach).
+    Failed(SolveError),
 }
 
 /// A scramble for a cube of size `size`, drawn from `rng`: the WCA scramble (random-state for
 /// the 2×2 and 3×3, random moves of the WCA length otherwise), as `rubik scramble` gives.
 pub fn scramble(size: usize, rng: &mut SeededRng) -> Alg {
-    SOLVERS.scramble(size, rng)
+    SCRAMBLER.scramble(size, rng)
 }
 
-/// Moves that solve `cube`: a solver's for the 2×2 and 3×3; otherwise the inverse of `path`,
-/// the moves that made it from the solved cube (`None` when they are not known, as for a
-/// loaded state).
+/// Moves that solve `cube`: the library's for the sizes it solves; otherwise the inverse of
+/// `path`, the moves that made it from the solved cube (`None` when they are not known, as for
+/// a loaded state).
 pub fn solution(cube: &FaceletCube, path: Option<&Alg>) -> Result<Alg, NoSolution> {
-    if let Some(Ok(alg)) = SOLVERS.solve(cube) {
-        return Ok(alg);
+    let tables = TABLES.get_or_init(|| Tables::cached(None, TableSize::Tiny));
+    match rubik::solve(cube, &SolveOptions::new(tables)) {
+        Ok(solution) => Ok(solution.alg()),
+        Err(SolveError::Unsupported { .. }) => {
+            let path = path.ok_or(NoSolution::NoSolver)?;
+            path.inverse().simplify().map_err(NoSolution::TooLong)
+        }
+        Err(error) => Err(NoSolution::Failed(error)),
     }
-    let path = path.ok_or(NoSolution::NoSolver)?;
-    path.inverse().simplify().map_err(NoSolution::TooLong)
 }
 
 #[cfg(test)]
@@ -69,7 +89,7 @@ mod tests {
     fn scrambles_are_the_libraries() {
         for size in [2, 3, 5] {
             let alg = scramble(size, &mut rubik::seeded_rng(2026));
-            let expected = Solvers::new(None).scramble(size, &mut rubik::seeded_rng(2026));
+            let expected = Scrambler::new(None).scramble(size, &mut rubik::seeded_rng(2026));
             assert_eq!(alg, expected);
         }
     }

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rubik::cubie::{CornerCube, CubieCube, MOVES};
+use rubik::cubie::{CornerCube, CubieCube, FaceTurn};
 use rubik::facelet::FaceletCube;
 use rubik::random::below;
 use rubik::seeded_rng;
@@ -16,7 +16,7 @@ const BATCH: usize = 1000;
 fn compose(c: &mut Criterion) {
     let mut rng = seeded_rng(1);
     let moves: Vec<CubieCube> = (0..BATCH)
-        .map(|_| MOVES[below(&mut rng, 18) as usize])
+        .map(|_| FaceTurn::ALL[below(&mut rng, 18) as usize].cube())
         .collect();
     let states: Vec<CubieCube> = (0..BATCH).map(|_| CubieCube::random(&mut rng)).collect();
     let mut group = c.benchmark_group("compose");

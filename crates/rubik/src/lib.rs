@@ -10,15 +10,27 @@
 //!   state is a permutation with orientations, composed, inverted and raised to powers; converted
 //!   from a `FaceletCube` with full validation.
 //! * [`scramble`] draws reproducible scrambles from a seed.
-//! * [`search`] solves: [`search::two_phase`] any 3×3 in about 20 moves, [`search::bfs`] short
-//!   scrambles of any size in the fewest moves.
+//! * [`search`] holds the searches: [`search::two_phase`] any 3×3 in about 20 moves,
+//!   [`search::optimal`] the shortest 3×3 solutions, [`search::pocket`] the 2×2,
+//!   [`search::bfs`] short scrambles of any size in the fewest moves.
+//! * [`solve()`] is the one solve policy every front end calls: a state of any size in, a
+//!   [`Solution`] in stages (or a typed [`SolveError`]) out.
+//!
+//! Parse, apply, solve, replay:
 //!
 //! ```
-//! use rubik::{Alg, FaceletCube};
-//! let alg: Alg = "R U R' U'".parse().unwrap();
+//! use rubik::search::two_phase::TableSize;
+//! use rubik::solve::Tables;
+//! use rubik::{Alg, FaceletCube, SolveOptions};
+//! let alg: Alg = "R U R' U' F2 D".parse().unwrap();
 //! let mut cube = FaceletCube::solved(3);
 //! cube.apply_alg(&alg).unwrap();
-//! assert_eq!(rubik::facelet::order(3, &alg.turns(3).unwrap()), 6);
+//! // The tiny tables build in memory in a moment; `TableSize::Large` (cached) solves fastest.
+//! let tables = Tables::cached(None, TableSize::Tiny);
+//! let solution = rubik::solve(&cube, &SolveOptions::new(&tables)).unwrap();
+//! assert!(solution.obtm() <= 20);
+//! cube.apply_alg(&solution.alg()).unwrap();
+//! assert!(cube.is_solved());
 //! ```
 
 #![warn(missing_docs)]
@@ -31,14 +43,16 @@ pub mod notation;
 pub mod random;
 pub mod scramble;
 pub mod search;
+pub mod solve;
 pub mod tables;
 pub mod turn;
 
-pub use cubie::{CornerCube, CubieCube, InvalidCube};
+pub use cubie::{CornerCube, CubieCube, FaceTurn, InvalidCube};
 pub use face::{Axis, Face};
 pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
+pub use solve::{Solution, SolveError, SolveOptions, solve};
 pub use turn::Turn;
 
 /// The README's examples, compiled and run as doc tests.

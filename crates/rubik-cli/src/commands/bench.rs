@@ -5,11 +5,11 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use rubik::CubieCube;
-use rubik::search::Metric;
-use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
+use rubik::search::optimal::{Optimal, OptimalOutcome};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
+use rubik::search::{Budget, Metric};
 use rubik::tables::storage::Memory;
+use rubik::{CubieCube, FaceTurn};
 
 use super::tables::TableArgs;
 use crate::output::{CliError, Output, bad};
@@ -151,10 +151,9 @@ fn random_states(count: usize, seed: u64) -> Result<Vec<CubieCube>, CliError> {
 }
 
 /// An error unless `moves` solve `cube`.
-fn check_solves(cube: &CubieCube, moves: &[u8]) -> Result<(), CliError> {
-    let end = moves
-        .iter()
-        .fold(*cube, |c, &m| c * rubik::cubie::MOVES[m as usize]);
+fn check_solves(cube: &CubieCube, moves: &[FaceTurn]) -> Result<(), CliError> {
+    let mut end = *cube;
+    end.apply(moves);
     if end.is_solved() {
         Ok(())
     } else {
@@ -188,7 +187,10 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     };
     let limits = Limits {
         max_length,
-        time: args.timeout_ms.map(Duration::from_millis),
+        budget: Budget {
+            time: args.timeout_ms.map(Duration::from_millis),
+            ..Budget::default()
+        },
         ..Limits::default()
     };
     // With a time budget every state takes it all, so the run on all cores gives each state
@@ -262,9 +264,9 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
         args.seed,
         budget_text(args.timeout_ms),
     ))?;
-    let limits = OptimalLimits {
+    let limits = Budget {
         time: args.timeout_ms.map(Duration::from_millis),
-        ..OptimalLimits::default()
+        ..Budget::default()
     };
     let pools = (0..side_by_side)
         .map(|_| rayon::ThreadPoolBuilder::new().num_threads(threads).build())

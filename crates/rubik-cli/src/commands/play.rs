@@ -2,6 +2,7 @@
 
 use std::io::IsTerminal;
 
+use super::tables::TableArgs;
 use super::{Context, parse_size};
 use crate::output::CliError;
 
@@ -14,6 +15,8 @@ pub struct Args {
     /// The seed of the scrambles: the same seed gives the same scrambles. Random when absent.
     #[arg(long, short)]
     seed: Option<u64>,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
@@ -27,6 +30,8 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
         seed: args.seed.unwrap_or_else(rubik::random::fresh_seed),
         scheme: context.scheme,
         colour: context.colour,
+        tables: args.tables.cache_dir(),
+        table_size: args.tables.size(),
     };
     Ok(rubik_tui::run(&config)?)
 }

@@ -5,7 +5,7 @@ use super::parse_size;
 use super::tables::TableArgs;
 use crate::output::{CliError, Output};
 use rubik::scramble::{default_length, random_moves};
-use rubik::search::Solvers;
+use rubik::search::Scrambler;
 
 /// Arguments of `rubik scramble`.
 #[derive(Debug, clap::Args)]
@@ -36,9 +36,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut rng = rubik::seeded_rng(seed);
     let mut out = Output::stdout();
     if !args.random_moves && args.length.is_none() {
-        let solvers = Solvers::new(args.tables.cache_dir());
+        let scrambler = Scrambler::new(args.tables.cache_dir());
         for _ in 0..args.count {
-            out.line(&solvers.scramble(args.size, &mut rng).to_string())?;
+            out.line(&scrambler.scramble(args.size, &mut rng).to_string())?;
         }
         return Ok(out.finish()?);
     }

@@ -1,7 +1,8 @@
 //! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
 //!
 //! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`]
-//! (the default method sends a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase); reading the
+//! (the default method is the library's solve policy, [`rubik::solve()`], which the terminal UI
+//! calls too: a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase); reading the
 //! input (a state, or an alg applied to the solved cube), batches and the output format are
 //! shared. A solver's tables are loaded when the first state that needs them comes, so a batch
 //! of 2×2 states never builds the 3×3 tables.
@@ -10,13 +11,12 @@ use std::io;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use rubik::search::Metric;
-use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
-use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
-use rubik::search::pocket::Pocket;
-use rubik::search::two_phase::{Limits, TwoPhase};
+use rubik::search::bfs::{Bfs, MoveSet, Outcome};
+use rubik::search::optimal::{Optimal, OptimalOutcome};
+use rubik::search::{Budget, Metric, Stop};
+use rubik::solve::Tables;
 use rubik::tables::storage::Memory;
-use rubik::{Alg, CornerCube, CubieCube, FaceletCube, InvalidCube};
+use rubik::{Alg, CubieCube, FaceletCube, InvalidCube, SolveError, SolveOptions};
 use serde_json::{Map, Value};
 
 use super::tables::TableArgs;
@@ -98,9 +98,6 @@ enum Method {
     /// A shortest solution by breadth-first search from both ends: any size, short solutions.
     Bfs,
 }
-
-/// When no limit is given: the nodes spent shortening the first solution of at most 20 moves.
-const IMPROVE_NODES: u64 = 250_000;
 
 /// How to write a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -200,13 +197,19 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
         (None, None) => unreachable!("clap requires a state or an alg"),
     };
     // Each solver's tables are loaded when the first state that needs them comes.
-    let (two_phase_tables, optimal_tables) = (OnceLock::new(), OnceLock::new());
+    // Mapped, for a batch too: the searches of 1,000 states took the same time on the mapped
+    // file as on a copy in huge pages.
+    let (two_phase_args, pocket_args) = (args.tables.clone(), args.tables.clone());
+    let tables = Tables::with_loaders(
+        move || two_phase_args.load(Memory::Mapped),
+        move || pocket_args.load_pocket(),
+    );
+    let optimal_tables = OnceLock::new();
     let method = if args.optimal {
         Method::Optimal
     } else {
         args.method
     };
-    let pocket_tables = OnceLock::new();
     // The searches of a batch run side by side, one per thread, and share the memory bound.
     let searches_at_once = if item == "-" {
         rayon::current_num_threads() as u64
@@ -229,16 +232,14 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
         };
         let (found, elapsed) = match (method, cube.size()) {
             (Method::Bfs, _) => timed(|| bfs(&cube, args, args.max_memory / searches_at_once))?,
-            (Method::TwoPhase | Method::Optimal, 2) => {
-                let solver = Pocket::new(pocket_tables.get_or_init(|| args.tables.load_pocket()));
-                timed(|| pocket(&solver, &cube, args))?
-            }
-            (Method::TwoPhase, _) => {
-                // Mapped, for a batch too: the searches of 1,000 states took the same time on
-                // the mapped file as on a copy in huge pages.
-                let tables = two_phase_tables.get_or_init(|| args.tables.load(Memory::Mapped));
-                let solver = TwoPhase::new(tables);
-                timed(|| two_phase(&solver, &cube, args, searches_at_once == 1))?
+            (Method::TwoPhase, _) | (Method::Optimal, 2) => {
+                // The tables the state needs load before the clock starts.
+                match cube.size() {
+                    2 => drop(tables.pocket()),
+                    3 => drop(tables.two_phase()),
+                    _ => {}
+                }
+                timed(|| by_policy(&tables, &cube, args, searches_at_once == 1))?
             }
             (Method::Optimal, _) => {
                 let solver = Optimal::new(
@@ -259,56 +260,43 @@ fn timed(solve: impl FnOnce() -> Result<Found, CliError>) -> Result<(Found, Dura
     Ok((found, start.elapsed()))
 }
 
-/// An optimal 2×2 solution in the chosen metric; none if `--max-length` is shorter.
-fn pocket(solver: &Pocket, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
-    let cube = CornerCube::try_from(cube).map_err(not_a_cube)?;
-    let solution = solver.solve(&cube, args.metric);
-    within_max_length(solution.len(), args)?;
-    Ok(Found {
-        alg: solution.alg(),
-        length: solution.len(),
-        counts: Map::from_iter([("metric".into(), args.metric.to_string().into())]),
-    })
-}
-
-/// A solution by the two-phase algorithm; a state solved alone (not in a batch) with a time
-/// budget is searched on all threads.
-fn two_phase(
-    solver: &TwoPhase,
+/// A solution by the library's policy for the state's size (the 2×2 optimal, the 3×3 by
+/// two-phase); a state solved alone (not in a batch) with a time budget is searched on all
+/// threads.
+fn by_policy(
+    tables: &Tables,
     cube: &FaceletCube,
     args: &Args,
     alone: bool,
 ) -> Result<Found, CliError> {
-    let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
-    if args.metric != Metric::Htm {
-        return Err(CliError::BadInput(format!(
+    let options = SolveOptions {
+        metric: args.metric,
+        max_length: args.max_length,
+        budget: budget(args),
+        parallel: alone,
+        ..SolveOptions::new(tables)
+    };
+    let solution = rubik::solve(cube, &options).map_err(|error| match error {
+        SolveError::InvalidCube(error) => not_a_cube(error),
+        SolveError::Metric { .. } => CliError::BadInput(format!(
             "--metric {}: the two-phase solver counts face turns (htm); --method bfs --moves \
              quarter finds shortest quarter-turn solutions",
             args.metric
-        )));
-    }
-    let no_limit =
-        args.max_length.is_none() && args.timeout_ms.is_none() && args.max_nodes.is_none();
-    let limits = Limits {
-        max_length: if no_limit { Some(20) } else { args.max_length },
-        time: args.timeout_ms.map(Duration::from_millis),
-        nodes: args.max_nodes,
-        improve_nodes: no_limit.then_some(IMPROVE_NODES),
-        cancel: Some(interrupt::flag()),
-    };
-    let solution = if alone && limits.time.is_some() {
-        solver.solve_parallel(&cube, &limits)
-    } else {
-        solver.solve(&cube, &limits)
-    }
-    .map_err(|error| CliError::Failed(error.to_string()))?;
-    Ok(Found {
-        alg: solution.alg(),
-        length: solution.len(),
-        counts: Map::from_iter([
+        )),
+        SolveError::Unsupported { .. } => CliError::BadInput(error.to_string()),
+        _ => CliError::Failed(error.to_string()),
+    })?;
+    let counts = match cube.size() {
+        2 => Map::from_iter([("metric".into(), args.metric.to_string().into())]),
+        _ => Map::from_iter([
             ("budget_ran_out".into(), solution.budget_ran_out.into()),
             ("nodes".into(), solution.nodes.into()),
         ]),
+    };
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.obtm(),
+        counts,
     })
 }
 
@@ -316,12 +304,7 @@ fn two_phase(
 /// found.
 fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
-    let limits = OptimalLimits {
-        time: args.timeout_ms.map(Duration::from_millis),
-        nodes: args.max_nodes,
-        cancel: Some(interrupt::flag()),
-    };
-    let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &limits) {
+    let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &budget(args)) {
         OptimalOutcome::Solved(solution) => {
             let (length, nodes) = (solution.length(solver.metric()), solution.nodes);
             (solution, true, length, nodes)
@@ -372,12 +355,13 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliErr
     rubik::cubie::validate(cube).map_err(not_a_cube)?;
     let mut search = Bfs::new(args.moves.set(cube.size())?)
         .max_memory(max_memory)
-        .cancel_on(interrupt::flag());
+        // --max-nodes counts search nodes, which breadth-first search has none of.
+        .budget(Budget {
+            nodes: None,
+            ..budget(args)
+        });
     if let Some(depth) = args.max_length {
         search = search.max_depth(depth);
-    }
-    if let Some(milliseconds) = args.timeout_ms {
-        search = search.timeout(Duration::from_millis(milliseconds));
     }
     let failed = |message: String| Err(CliError::Failed(message));
     match search
@@ -394,10 +378,20 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliErr
         Outcome::Stopped { reason, proved } => {
             let why = match reason {
                 Stop::Timeout => "out of time",
+                Stop::Nodes => "out of nodes",
                 Stop::Cancelled => "interrupted",
             };
             failed(format!("{why}: no solution within {proved} moves"))
         }
+    }
+}
+
+/// The budget of one search: --timeout-ms, --max-nodes and Ctrl-C.
+fn budget(args: &Args) -> Budget<'static> {
+    Budget {
+        time: args.timeout_ms.map(Duration::from_millis),
+        nodes: args.max_nodes,
+        cancel: Some(interrupt::flag()),
     }
 }
 

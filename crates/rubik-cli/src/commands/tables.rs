@@ -35,6 +35,11 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
+    /// Which two-phase tables (`--tables-size`).
+    pub fn size(&self) -> TableSize {
+        self.tables_size
+    }
+
     /// The cache directory, unless caching is off or no directory can be found.
     pub fn cache_dir(&self) -> Option<PathBuf> {
         if self.no_cache {

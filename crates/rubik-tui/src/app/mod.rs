@@ -474,6 +474,7 @@ impl App {
                 self.complain("no solver for this state yet (it was loaded)".to_string());
             }
             Err(NoSolution::TooLong(error)) => self.complain(error.to_string()),
+            Err(NoSolution::Failed(error)) => self.complain(error.to_string()),
         }
     }
 

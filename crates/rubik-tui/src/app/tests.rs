@@ -4,7 +4,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use proptest::prelude::*;
-use rubik::search::Solvers;
+use rubik::search::Scrambler;
+use rubik::search::two_phase::TableSize;
 
 use super::*;
 
@@ -38,6 +39,8 @@ impl Driver {
             seed: 7,
             scheme: ColourScheme::default(),
             colour,
+            tables: None,
+            table_size: TableSize::Tiny,
         };
         Driver {
             app: App::new(&config),
@@ -189,10 +192,10 @@ fn undo_and_redo_have_no_limit() {
 fn scrambles_follow_the_seed_and_cannot_be_undone() {
     let mut d = Driver::new(3);
     d.keys(" ");
-    let solvers = Solvers::new(None);
+    let scrambler = Scrambler::new(None);
     let mut rng = rubik::seeded_rng(7);
-    let first = solvers.scramble(3, &mut rng);
-    let second = solvers.scramble(3, &mut rng);
+    let first = scrambler.scramble(3, &mut rng);
+    let second = scrambler.scramble(3, &mut rng);
     let scrambled = |alg: &Alg| {
         let mut cube = FaceletCube::solved(3);
         cube.apply_alg(alg).unwrap();
@@ -218,7 +221,7 @@ fn scrambles_follow_the_seed_and_cannot_be_undone() {
     assert_eq!(*d.app.cube(), scrambled(&first));
     assert_eq!(d.app.seed(), 7);
     d.enter(":scramble 2026");
-    let pinned = solvers.scramble(3, &mut rubik::seeded_rng(2026));
+    let pinned = scrambler.scramble(3, &mut rubik::seeded_rng(2026));
     assert_eq!(*d.app.cube(), scrambled(&pinned));
     assert_eq!(d.app.history().to_string(), "");
 }

@@ -151,6 +151,8 @@ fn a_scheme_paints_the_net() {
         seed: 1,
         scheme: "YOBWRG".parse().unwrap(),
         colour: true,
+        tables: None,
+        table_size: rubik::search::two_phase::TableSize::Tiny,
     });
     let terminal = screen(&d, 60, 14);
     let picture = [

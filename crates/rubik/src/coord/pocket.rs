@@ -83,7 +83,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::cubie::MOVES;
+    use crate::cubie::FaceTurn;
     use crate::seeded_rng;
 
     proptest! {
@@ -96,7 +96,7 @@ mod tests {
         ) {
             let cube = CornerCube::random(&mut seeded_rng(seed));
             let (perm, twist) = (PocketPerm::of(&cube), PocketTwist::of(&cube));
-            let turn = CornerCube::from(&MOVES[m]);
+            let turn = CornerCube::from(&FaceTurn::URF[m].cube());
             let moved = cube * turn;
             prop_assert_eq!(PocketPerm::of(&(perm.representative() * turn)), PocketPerm::of(&moved));
             prop_assert_eq!(PocketTwist::of(&(twist.representative() * turn)), PocketTwist::of(&moved));

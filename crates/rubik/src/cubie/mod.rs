@@ -2,7 +2,7 @@
 //!
 //! Where the facelet model knows stickers, this one knows pieces: which corner and edge sits at
 //! each position and how it is turned (Kociemba's convention). A state is also a transformation,
-//! so the face turns are states ([`MOVES`]) and applying a move is [`CubieCube::compose`], fast
+//! so the face turns ([`FaceTurn`]) are states and applying a move is [`CubieCube::compose`], fast
 //! enough for solvers' inner loops. [`TryFrom<&FaceletCube>`](crate::facelet::FaceletCube) reads
 //! stickers with every validity check (reported as [`InvalidCube`]); [`validate`] checks the
 //! pieces of a cube of any size.
@@ -20,7 +20,8 @@ pub use corner_cube::CornerCube;
 pub use cube::CubieCube;
 pub use error::{InvalidCube, NotAFaceTurn, PieceFault};
 pub use facelets::validate;
-pub use moves::MOVES;
+pub use moves::FaceTurn;
+pub(crate) use moves::{ALL_TURNS, MOVES, mask_of, turns_in};
 pub use piece::{Corner, Edge};
 pub use symmetry::UdSymmetry;
 

@@ -1,18 +1,175 @@
-//! The face turns as states, derived rather than typed in: each clockwise quarter turn is read
-//! off a solved [`FaceletCube`] turned by it (the sticker model turns layers by the spec's
-//! geometry), and the half and counter-clockwise turns are its powers.
+//! The face turns of the 3×3: [`FaceTurn`], the sets of them the solvers turn, and each turn
+//! as a state, derived rather than typed in: each clockwise quarter turn is read off a solved
+//! [`FaceletCube`] turned by it (the sticker model turns layers by the spec's geometry), and
+//! the half and counter-clockwise turns are its powers.
 
+use std::fmt;
 use std::sync::LazyLock;
 
 use super::cube::CubieCube;
 use super::error::NotAFaceTurn;
-use crate::face::Face;
+use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
 use crate::turn::Turn;
 
-/// The 18 face turns in Kociemba's order: `U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'`
-/// (index `3 * face + quarters - 1`, faces in [`Face::ALL`] order). Built on first use.
-pub static MOVES: LazyLock<[CubieCube; 18]> = LazyLock::new(|| {
+/// A turn of one outer face of a 3×3 by one, two or three clockwise quarter turns (as seen
+/// looking at the face): `U`, `R2`, `F'`... There are 18, in Kociemba's order
+/// `U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'` ([`FaceTurn::ALL`]), which is also the
+/// order of every table's move index and the order solvers try moves in.
+///
+/// ```
+/// use rubik::{CubieCube, Face, FaceTurn};
+/// let sexy = [FaceTurn::new(Face::R, 1), FaceTurn::new(Face::U, 1)];
+/// let undo = sexy.map(FaceTurn::inverse);
+/// let mut cube = CubieCube::SOLVED;
+/// cube.apply(&sexy);
+/// cube.apply(&[undo[0], undo[1]]);
+/// assert_eq!(cube.order(), 6);
+/// assert_eq!(FaceTurn::ALL[4].to_string(), "R2");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FaceTurn(u8);
+
+impl FaceTurn {
+    /// All 18 face turns, in index order.
+    pub const ALL: [FaceTurn; 18] = FaceTurn::select(true, true);
+
+    /// The 12 quarter turns (no half turns), in index order.
+    pub const QUARTER_TURNS: [FaceTurn; 12] = FaceTurn::select(false, true);
+
+    /// The 9 turns of U, R and F, which reach every state of the 2×2 with its DBL corner
+    /// fixed, in index order.
+    pub const URF: [FaceTurn; 9] = FaceTurn::select(true, false);
+
+    /// The turns in index order, with or without the half turns and the turns of D, L and B;
+    /// `N` must be their number.
+    const fn select<const N: usize>(halves: bool, back_faces: bool) -> [FaceTurn; N] {
+        let mut turns = [FaceTurn(0); N];
+        let (mut i, mut n) = (0, 0);
+        while i < 18 {
+            let turn = FaceTurn(i);
+            if (halves || !turn.is_half()) && (back_faces || turn.face().is_positive()) {
+                turns[n] = turn;
+                n += 1;
+            }
+            i += 1;
+        }
+        assert!(n == N, "N is the number of turns selected");
+        turns
+    }
+
+    /// The 10 turns of phase 2 of the two-phase algorithm, which keep the group
+    /// ⟨U, D, R2, L2, F2, B2⟩: every turn of U and D, then the half turns of R, L, F and B
+    /// (axis by axis, the positive face first). Phase 2's move tables are indexed in this order.
+    pub const PHASE2: [FaceTurn; 10] = {
+        let mut turns = [FaceTurn(0); 10];
+        let axes = [Axis::Y, Axis::X, Axis::Z];
+        let mut n = 0;
+        let mut a = 0;
+        while a < 3 {
+            let positive = axes[a].positive_face();
+            let faces = [positive, positive.opposite()];
+            let mut f = 0;
+            while f < 2 {
+                let mut quarters = 1;
+                while quarters <= 3 {
+                    if a == 0 || quarters == 2 {
+                        turns[n] = FaceTurn::new(faces[f], quarters);
+                        n += 1;
+                    }
+                    quarters += 1;
+                }
+                f += 1;
+            }
+            a += 1;
+        }
+        turns
+    };
+
+    /// The turn of `face` by `quarters` clockwise quarter turns, 1, 2 or 3.
+    ///
+    /// # Panics
+    /// If `quarters` is not 1, 2 or 3.
+    pub const fn new(face: Face, quarters: u8) -> FaceTurn {
+        assert!(
+            quarters >= 1 && quarters <= 3,
+            "a face turn is 1, 2 or 3 quarters"
+        );
+        FaceTurn(3 * face as u8 + quarters - 1)
+    }
+
+    /// The turn's index in [`FaceTurn::ALL`], which every move table is indexed by.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The face turned.
+    pub const fn face(self) -> Face {
+        Face::ALL[self.0 as usize / 3]
+    }
+
+    /// Clockwise quarter turns: 1, 2 or 3.
+    pub const fn quarters(self) -> u8 {
+        self.0 % 3 + 1
+    }
+
+    /// Whether this is a half turn.
+    pub const fn is_half(self) -> bool {
+        self.quarters() == 2
+    }
+
+    /// The turn that undoes this one: the same face, the other way.
+    pub const fn inverse(self) -> FaceTurn {
+        FaceTurn::new(self.face(), 4 - self.quarters())
+    }
+
+    /// The turn as a state (what it does to the solved cube).
+    pub fn cube(self) -> CubieCube {
+        MOVES[self.index()]
+    }
+
+    /// This turn as a single-layer [`Turn`] of a cube of size `size` (its outer layer).
+    pub fn turn(self, size: usize) -> Turn {
+        Turn::from_face(self.face(), 1, 1, i64::from(self.quarters()), size)
+    }
+}
+
+/// The turn in notation: `U`, `R2`, `F'`.
+impl fmt::Display for FaceTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let amount = ["", "2", "'"][usize::from(self.quarters() - 1)];
+        write!(f, "{}{amount}", self.face())
+    }
+}
+
+/// Face turns as a bit mask over their indices (bit `turn.index()`), as searches keep sets of
+/// turns.
+pub(crate) const fn mask_of(turns: &[FaceTurn]) -> u32 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < turns.len() {
+        mask |= 1 << turns[i].0;
+        i += 1;
+    }
+    mask
+}
+
+/// Every face turn, as a bit mask.
+pub(crate) const ALL_TURNS: u32 = mask_of(&FaceTurn::ALL);
+
+/// The turns of a bit mask, in index order.
+pub(crate) fn turns_in(mut mask: u32) -> impl Iterator<Item = FaceTurn> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let turn = FaceTurn(mask.trailing_zeros() as u8);
+            mask &= mask - 1;
+            turn
+        })
+    })
+}
+
+/// The 18 face turns as states, in [`FaceTurn::ALL`] order. Built on first use.
+pub(crate) static MOVES: LazyLock<[CubieCube; 18]> = LazyLock::new(|| {
     let quarters = Face::ALL.map(|face| {
         let mut cube = FaceletCube::solved(3);
         cube.turn(Turn::from_face(face, 1, 1, 1, 3));
@@ -33,8 +190,13 @@ impl CubieCube {
     pub fn face_turn(face: Face, quarters: u8) -> CubieCube {
         match quarters % 4 {
             0 => CubieCube::SOLVED,
-            q => MOVES[3 * face.index() + usize::from(q) - 1],
+            q => FaceTurn::new(face, q).cube(),
         }
+    }
+
+    /// Turns the cube by `turns`, one after another.
+    pub fn apply(&mut self, turns: &[FaceTurn]) {
+        *self = turns.iter().fold(*self, |cube, turn| cube * turn.cube());
     }
 }
 
@@ -83,6 +245,40 @@ mod tests {
                 CubieCube::face_turn(face, quarters)
             })
             .fold(CubieCube::SOLVED, |state, turn| state * turn)
+    }
+
+    #[test]
+    fn face_turn_sets_are_what_they_say() {
+        for (i, turn) in FaceTurn::ALL.into_iter().enumerate() {
+            assert_eq!(turn.index(), i);
+            assert_eq!(FaceTurn::new(turn.face(), turn.quarters()), turn);
+            assert_eq!(
+                turn.cube(),
+                CubieCube::face_turn(turn.face(), turn.quarters())
+            );
+            assert_eq!(turn.inverse().cube(), turn.cube().inverse());
+        }
+        assert!(FaceTurn::QUARTER_TURNS.iter().all(|t| !t.is_half()));
+        let faces = |turns: &[FaceTurn]| turns.iter().map(|t| t.face()).collect::<Vec<_>>();
+        assert!(
+            faces(&FaceTurn::URF)
+                .iter()
+                .all(|f| [Face::U, Face::R, Face::F].contains(f))
+        );
+        assert_eq!(
+            FaceTurn::PHASE2.map(|t| t.to_string()).join(" "),
+            "U U2 U' D D2 D' R2 L2 F2 B2"
+        );
+        // Phase 2's turns are exactly those that keep the U-D slice and every orientation.
+        for turn in FaceTurn::ALL {
+            let cube = turn.cube();
+            let keeps = cube.corner_twists() == [0; 8]
+                && cube.edge_flips() == [0; 12]
+                && cube.edge_permutation()[8..]
+                    .iter()
+                    .all(|e| (*e as usize) >= 8);
+            assert_eq!(keeps, FaceTurn::PHASE2.contains(&turn), "{turn}");
+        }
     }
 
     #[test]

@@ -55,16 +55,17 @@
 //! hash index), and refuses with [`BfsError::OutOfMemory`], naming the depth, when the total
 //! would pass [`Bfs::max_memory`]; a layer that outgrows its estimate is stopped the same way
 //! before it allocates past the bound. The bound covers the stored states, which is all that
-//! grows. A time limit or a cancel flag ends the search with [`Outcome::Stopped`], which says how
+//! grows. A [`Budget`] (a deadline, a cancel flag, a number of states stored) ends the search
+//! with [`Outcome::Stopped`], which says how
 //! many moves were proved not to be enough.
 
 use std::fmt;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use super::budget::Running;
+use super::{Budget, Stop};
 use crate::face::{Axis, Face};
 use crate::facelet::{self, FaceletCube};
 use crate::notation::{Alg, Move};
@@ -194,22 +195,13 @@ pub enum Outcome {
     /// No sequence of these moves solves the state: every state reachable from it (or every
     /// state that reaches the goal) was visited without meeting the other side.
     Unsolvable,
-    /// The time ran out or the search was cancelled before a solution was found.
+    /// The budget ([`Bfs::budget`]) ran out before a solution was found.
     Stopped {
         /// Why the search stopped.
         reason: Stop,
         /// No solution has this many moves or fewer.
         proved: usize,
     },
-}
-
-/// Why a search stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The time limit ([`Bfs::timeout`]) passed.
-    Timeout,
-    /// The cancel flag ([`Bfs::cancel_on`]) was raised.
-    Cancelled,
 }
 
 /// Why a search could not run or finish.
@@ -270,12 +262,13 @@ impl fmt::Display for Bytes {
 /// ```
 /// use std::time::Duration;
 /// use rubik::search::bfs::{Bfs, MoveSet, Outcome};
+/// use rubik::search::Budget;
 /// use rubik::FaceletCube;
 ///
 /// let bfs = Bfs::new(MoveSet::AllLayers)
 ///     .max_depth(6)
 ///     .max_memory(1 << 30)
-///     .timeout(Duration::from_secs(10));
+///     .budget(Budget::time(Duration::from_secs(10)));
 /// let solved = bfs.solve(&FaceletCube::solved(4)).unwrap();
 /// assert!(matches!(solved, Outcome::Solved(solution) if solution.turns.is_empty()));
 /// ```
@@ -284,26 +277,24 @@ pub struct Bfs<'a> {
     moves: MoveSet,
     max_depth: usize,
     max_memory: u64,
-    timeout: Option<Duration>,
-    cancel: Option<&'a AtomicBool>,
+    budget: Budget<'a>,
 }
 
 impl Default for Bfs<'_> {
-    /// Face turns, no depth limit, [`DEFAULT_MAX_MEMORY`], no time limit.
+    /// Face turns, no depth limit, [`DEFAULT_MAX_MEMORY`], no budget.
     fn default() -> Self {
         Bfs::new(MoveSet::default())
     }
 }
 
 impl<'a> Bfs<'a> {
-    /// A search in `moves`, with no depth limit, [`DEFAULT_MAX_MEMORY`] and no time limit.
+    /// A search in `moves`, with no depth limit, [`DEFAULT_MAX_MEMORY`] and no budget.
     pub fn new(moves: MoveSet) -> Bfs<'a> {
         Bfs {
             moves,
             max_depth: usize::MAX,
             max_memory: DEFAULT_MAX_MEMORY,
-            timeout: None,
-            cancel: None,
+            budget: Budget::default(),
         }
     }
 
@@ -323,27 +314,16 @@ impl<'a> Bfs<'a> {
         }
     }
 
-    /// Gives up after `timeout` ([`Outcome::Stopped`] with [`Stop::Timeout`]).
-    pub fn timeout(self, timeout: Duration) -> Self {
-        Bfs {
-            timeout: Some(timeout),
-            ..self
-        }
-    }
-
-    /// Gives up as soon as `flag` is set ([`Outcome::Stopped`] with [`Stop::Cancelled`]).
-    pub fn cancel_on(self, flag: &'a AtomicBool) -> Self {
-        Bfs {
-            cancel: Some(flag),
-            ..self
-        }
+    /// Gives up when `budget` runs out ([`Outcome::Stopped`] with the [`Stop`] that says why);
+    /// its nodes count the states stored.
+    pub fn budget(self, budget: Budget<'a>) -> Self {
+        Bfs { budget, ..self }
     }
 
     /// Finds a shortest solution of `cube` in the move set, within the bounds.
     pub fn solve(&self, cube: &FaceletCube) -> Result<Outcome, BfsError> {
-        let budget = Budget {
-            deadline: self.timeout.map(|timeout| Instant::now() + timeout),
-            cancel: self.cancel,
+        let budget = Bounds {
+            budget: self.budget.start(),
             memory: self.max_memory,
         };
         let size = cube.size();
@@ -414,26 +394,16 @@ impl<'a> Bfs<'a> {
     }
 }
 
-/// The time, cancel and memory bounds of one search.
-struct Budget<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+/// The budget and memory bound of one search.
+struct Bounds<'a> {
+    budget: Running<'a>,
     memory: u64,
 }
 
-impl Budget<'_> {
-    /// Why the search must stop now, if it must.
-    fn stop(&self) -> Option<Stop> {
-        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-            Some(Stop::Cancelled)
-        } else if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            Some(Stop::Timeout)
-        } else {
-            None
-        }
+impl Bounds<'_> {
+    /// Why the search must stop now, having stored `states`, if it must.
+    fn stop(&self, states: usize) -> Option<Stop> {
+        self.budget.stop(states as u64)
     }
 
     /// The error for a depth that needs `needed` bytes.
@@ -504,7 +474,7 @@ impl Moves {
     fn both_ways(
         turns: &[Turn],
         size: usize,
-        budget: &Budget,
+        budget: &Bounds,
     ) -> Result<(Moves, Option<Moves>), Stop> {
         let forward = Moves::new(turns, size, budget)?;
         let inverses = sorted(turns.iter().map(|turn| turn.inverse()).collect());
@@ -516,7 +486,7 @@ impl Moves {
 
     /// Derives the moves' sticker permutations from the facelet model, one block at a time,
     /// unless the budget runs out first.
-    fn new(turns: &[Turn], size: usize, budget: &Budget) -> Result<Moves, Stop> {
+    fn new(turns: &[Turn], size: usize, budget: &Bounds) -> Result<Moves, Stop> {
         let block_of = |turn: &Turn| (turn.axis, turn.first, turn.last);
         let mut moves = Moves {
             turns: turns.to_vec(),
@@ -527,7 +497,7 @@ impl Moves {
         };
         let (mut start, mut axis_start) = (0, 0);
         for chunk in turns.chunk_by(|a, b| block_of(a) == block_of(b)) {
-            if let Some(stop) = budget.stop() {
+            if let Some(stop) = budget.stop(0) {
                 return Err(stop);
             }
             if chunk[0].axis != turns[axis_start].axis {
@@ -843,7 +813,7 @@ impl Side {
         &mut self,
         moves: &Moves,
         other: &Side,
-        budget: &Budget,
+        budget: &Bounds,
         depth: usize,
     ) -> Result<Step, BfsError> {
         let layer = self.frontier();
@@ -857,7 +827,7 @@ impl Side {
         let every = (1 << 12) / self.width + 1;
         for id in layer.clone() {
             if (id - layer.start) % every == 0
-                && let Some(stop) = budget.stop()
+                && let Some(stop) = budget.stop(self.links.len() + other.links.len())
             {
                 return Ok(Step::Stopped(stop));
             }
@@ -958,12 +928,13 @@ impl Index {
 mod tests {
     use super::*;
 
-    /// A budget with no limits.
-    const FREE: Budget = Budget {
-        deadline: None,
-        cancel: None,
-        memory: u64::MAX,
-    };
+    /// Bounds with no limits.
+    fn free() -> Bounds<'static> {
+        Bounds {
+            budget: Budget::default().start(),
+            memory: u64::MAX,
+        }
+    }
 
     /// The turns of `alg` on a cube of size `size`.
     fn turns_of(alg: &str, size: usize) -> Vec<Turn> {
@@ -1018,7 +989,7 @@ mod tests {
     /// The number of states at each distance 0..=depth from the solved cube, by one side.
     fn layer_sizes(size: usize, set: MoveSet, depth: usize) -> Vec<usize> {
         let turns = set.turns(size).unwrap();
-        let moves = Moves::new(&turns, size, &FREE).unwrap();
+        let moves = Moves::new(&turns, size, &free()).unwrap();
         let solved = FaceletCube::solved(size);
         let width = solved.stickers().len().div_ceil(PER_WORD);
         let (mut side, nothing) = (Side::new(width), Side::new(width));
@@ -1027,7 +998,7 @@ mod tests {
         let mut sizes = vec![1];
         for d in 1..=depth {
             assert!(matches!(
-                side.expand(&moves, &nothing, &FREE, d),
+                side.expand(&moves, &nothing, &free(), d),
                 Ok(Step::Done)
             ));
             sizes.push(side.frontier().len());
@@ -1056,7 +1027,7 @@ mod tests {
     #[test]
     fn goals_are_the_rotations_the_moves_can_reach() {
         let goals = |size, set: MoveSet, scramble: &str| {
-            let moves = Moves::new(&set.turns(size).unwrap(), size, &FREE).unwrap();
+            let moves = Moves::new(&set.turns(size).unwrap(), size, &free()).unwrap();
             let mut cube = FaceletCube::solved(size);
             cube.apply(turns_of(scramble, size));
             goals(&cube, &moves)
@@ -1083,7 +1054,7 @@ mod tests {
     fn moves_move_stickers_as_the_facelet_model_turns() {
         let size = 4;
         let turns = MoveSet::AllLayers.turns(size).unwrap();
-        let moves = Moves::new(&turns, size, &FREE).unwrap();
+        let moves = Moves::new(&turns, size, &free()).unwrap();
         let mut start = FaceletCube::solved(size);
         start.apply(turns_of("R 2U' F2 3L", size));
         let width = start.stickers().len().div_ceil(PER_WORD);

@@ -7,24 +7,27 @@
 //!   to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
-//! * [`Solvers`]: the 2×2 and 3×3 solvers by size, for frontends: WCA scrambles, solutions.
+//! * [`Scrambler`]: WCA scrambles of every size (random-state for the 2×2 and 3×3), for frontends;
+//!   solutions of every size are [`crate::solve()`]'s.
 //! * [`bfs`]: shortest solutions for a cube of any size, by bidirectional breadth-first search
 //!   over stickers; for short distances (about 10 face turns on a 3×3, 6 layer turns on a 5×5).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::face::Face;
+use crate::cubie::FaceTurn;
 use crate::notation::{Alg, Move};
-use crate::turn::Turn;
 
 pub mod bfs;
+mod budget;
+mod canonical;
 pub mod optimal;
 pub mod pocket;
-mod solvers;
+mod scrambler;
 pub mod two_phase;
 
-pub use solvers::Solvers;
+pub use budget::{Budget, Stop};
+pub use scrambler::Scrambler;
 
 /// How the length of a solution is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -41,21 +44,19 @@ impl Metric {
     /// Both metrics.
     pub const ALL: [Metric; 2] = [Metric::Htm, Metric::Qtm];
 
-    /// The 3×3 face turns that are one move in this metric, as indices into
-    /// [`MOVES`](crate::cubie::MOVES): all 18, or the 12 quarter turns.
-    pub fn face_turns(self) -> &'static [u8] {
+    /// The 3×3 face turns that are one move in this metric: all 18, or the 12 quarter turns.
+    pub fn face_turns(self) -> &'static [FaceTurn] {
         match self {
-            Metric::Htm => &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
-            Metric::Qtm => &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17],
+            Metric::Htm => &FaceTurn::ALL,
+            Metric::Qtm => &FaceTurn::QUARTER_TURNS,
         }
     }
 
-    /// The length of face turns given as indices into [`MOVES`](crate::cubie::MOVES) (a half
-    /// turn, `m % 3 == 1`, is two quarter turns).
-    pub fn length(self, moves: &[u8]) -> usize {
+    /// The length of `turns` in this metric (a half turn is two quarter turns).
+    pub fn length(self, turns: &[FaceTurn]) -> usize {
         match self {
-            Metric::Htm => moves.len(),
-            Metric::Qtm => moves.iter().map(|&m| if m % 3 == 1 { 2 } else { 1 }).sum(),
+            Metric::Htm => turns.len(),
+            Metric::Qtm => turns.iter().map(|t| if t.is_half() { 2 } else { 1 }).sum(),
         }
     }
 }
@@ -69,27 +70,48 @@ impl fmt::Display for Metric {
     }
 }
 
-impl FromStr for Metric {
-    type Err = String;
+/// A name that is not one of a fixed set of choices (a metric, a table size).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{given}` is not {what} ({choices})")]
+pub struct UnknownName {
+    /// The text given.
+    pub given: String,
+    /// What was wanted: "a metric", "a table size".
+    pub what: &'static str,
+    /// The names accepted, comma-separated.
+    pub choices: String,
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        Metric::ALL
-            .into_iter()
-            .find(|metric| metric.to_string() == text)
-            .ok_or_else(|| format!("`{text}` is not a metric (htm, qtm)"))
+/// The one of `all` whose name is `text`, or an [`UnknownName`] saying it is not `what`.
+pub(crate) fn by_name<T: Copy + fmt::Display>(
+    text: &str,
+    all: &[T],
+    what: &'static str,
+) -> Result<T, UnknownName> {
+    all.iter()
+        .copied()
+        .find(|choice| choice.to_string() == text)
+        .ok_or_else(|| UnknownName {
+            given: text.to_string(),
+            what,
+            choices: all.iter().map(T::to_string).collect::<Vec<_>>().join(", "),
+        })
+}
+
+impl FromStr for Metric {
+    type Err = UnknownName;
+
+    fn from_str(text: &str) -> Result<Self, UnknownName> {
+        by_name(text, &Metric::ALL, "a metric")
     }
 }
 
-/// Face turns given as indices into [`MOVES`](crate::cubie::MOVES) (face `m / 3`, `m % 3 + 1`
-/// quarter turns), in notation for a cube of size `size`.
-pub(crate) fn face_turn_alg(moves: &[u8], size: usize) -> Alg {
+/// Face turns in notation for a cube of size `size`.
+pub(crate) fn face_turn_alg(turns: &[FaceTurn], size: usize) -> Alg {
     Alg::from_moves(
-        moves
+        turns
             .iter()
-            .map(|&m| {
-                let face = Face::ALL[m as usize / 3];
-                Move::from_turn(Turn::from_face(face, 1, 1, m as i64 % 3 + 1, size), size)
-            })
+            .map(|turn| Move::from_turn(turn.turn(size), size))
             .collect(),
     )
 }

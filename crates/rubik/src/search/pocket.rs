@@ -27,7 +27,7 @@ use std::path::Path;
 
 use super::Metric;
 use crate::coord::{Coordinate, PocketPerm, PocketTwist};
-use crate::cubie::{Corner, CornerCube, MOVES};
+use crate::cubie::{Corner, CornerCube, FaceTurn};
 use crate::facelet::FaceletCube;
 use crate::notation::Alg;
 use crate::tables::cache::{decoded, obtain, pairs};
@@ -45,13 +45,11 @@ const QTM: TableSpec = TableSpec::new("pocket-qtm", TABLES_VERSION);
 /// The number of 2×2 states with DBL home: 7! · 3⁶.
 pub const STATES: usize = PocketPerm::COUNT * PocketTwist::COUNT;
 
-/// The moves of a metric, as indices into [`MOVES`]: U, R and F by 1, 2 or 3 quarters (HTM) or
-/// by 1 or 3 (QTM).
-fn moves_of(metric: Metric) -> &'static [u8] {
-    match metric {
-        Metric::Htm => &[0, 1, 2, 3, 4, 5, 6, 7, 8],
-        Metric::Qtm => &[0, 2, 3, 5, 6, 8],
-    }
+/// The moves of a metric: U, R and F by 1, 2 or 3 quarters (HTM) or by 1 or 3 (QTM).
+fn moves_of(metric: Metric) -> Vec<FaceTurn> {
+    let urf = FaceTurn::URF.into_iter();
+    urf.filter(|turn| metric.face_turns().contains(turn))
+        .collect()
 }
 
 fn spec_of(metric: Metric) -> TableSpec {
@@ -63,7 +61,7 @@ fn spec_of(metric: Metric) -> TableSpec {
 
 /// The tables of one metric: its move tables and every state's distance.
 struct MetricTables {
-    moves: &'static [u8],
+    moves: Vec<FaceTurn>,
     perm: MoveTable<PocketPerm>,
     twist: MoveTable<PocketTwist>,
     distances: Pruning,
@@ -74,7 +72,7 @@ impl MetricTables {
     fn moving(metric: Metric) -> (MoveTable<PocketPerm>, MoveTable<PocketTwist>) {
         let moves: Vec<CornerCube> = moves_of(metric)
             .iter()
-            .map(|&m| CornerCube::from(&MOVES[m as usize]))
+            .map(|m| CornerCube::from(&m.cube()))
             .collect();
         (MoveTable::build(&moves), MoveTable::build(&moves))
     }
@@ -182,9 +180,8 @@ fn held_with_dbl_home(cube: &CornerCube) -> CornerCube {
 /// An optimal solution of a 2×2 state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The moves, as indices into [`MOVES`] (only U, R and F: face `m / 3`, `m % 3 + 1`
-    /// quarter turns; in the quarter-turn metric never a half turn).
-    pub moves: Vec<u8>,
+    /// The moves (only U, R and F; in the quarter-turn metric never a half turn).
+    pub moves: Vec<FaceTurn>,
     /// The metric the solution is shortest in.
     pub metric: Metric,
 }

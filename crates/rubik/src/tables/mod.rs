@@ -36,5 +36,5 @@ pub fn prefetch<T>(items: &[T], index: usize) {
     let _ = (items, index);
 }
 pub use pruning::{Mod3Pruning, Pruning, Reduction, Unreduced};
-pub use steps::{ALL_MOVES, StepTable, Steps};
+pub use steps::{StepTable, Steps};
 pub use symmetry::{Conjugation, SymmetryClasses};

@@ -360,15 +360,12 @@ impl<S: AsRef<[u8]>> Mod3Pruning<S> {
 mod tests {
     use super::*;
     use crate::coord::{CornerPerm, SlicePerm};
-    use crate::cubie::MOVES;
+    use crate::cubie::FaceTurn;
     use crate::tables::MoveTable;
-
-    /// The ten moves of phase 2, as indices into `MOVES`.
-    const PHASE2: [usize; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
 
     #[test]
     fn an_unreduced_table_matches_breadth_first_search_on_pieces() {
-        let moves: Vec<CubieCube> = PHASE2.iter().map(|&m| MOVES[m]).collect();
+        let moves: Vec<CubieCube> = FaceTurn::PHASE2.map(FaceTurn::cube).to_vec();
         let corners = MoveTable::<CornerPerm>::build(&moves);
         let slices = MoveTable::<SlicePerm>::build(&moves);
         let table = <Pruning>::build(
@@ -406,7 +403,7 @@ mod tests {
 
     #[test]
     fn distances_mod_3_are_read_back_exactly() {
-        let moves: Vec<CubieCube> = PHASE2.iter().map(|&m| MOVES[m]).collect();
+        let moves: Vec<CubieCube> = FaceTurn::PHASE2.map(FaceTurn::cube).to_vec();
         let corners = MoveTable::<CornerPerm>::build(&moves);
         let slices = MoveTable::<SlicePerm>::build(&moves);
         let move_a = |a, m| corners.apply(a, m);

@@ -16,16 +16,14 @@ use super::moves::MoveFunction;
 use super::pruning::{Pruning, Reduction};
 use super::storage::Progress;
 use crate::coord::Coordinate;
-use crate::cubie::{MOVES, UdSymmetry};
+use crate::cubie::{ALL_TURNS, FaceTurn, UdSymmetry};
+use crate::face::Face;
 
 /// Bytes an entry.
 const ENTRY: usize = 3;
 
-/// Every one of the 18 face turns, as a bit mask over the indices of [`MOVES`].
-pub const ALL_MOVES: u32 = (1 << 18) - 1;
-
 /// How each face turn changes the distance of one state: the turns (bit masks over the
-/// indices of [`MOVES`]) that take it one down and those that take it one up; the others keep it.
+/// indices of [`FaceTurn::ALL`]) that take it one down and those that take it one up; the others keep it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Steps {
     down: u32,
@@ -39,8 +37,8 @@ impl Steps {
     pub fn within(self, slack: u8) -> u32 {
         match slack {
             0 => self.down,
-            1 => ALL_MOVES & !self.up,
-            _ => ALL_MOVES,
+            1 => ALL_TURNS & !self.up,
+            _ => ALL_TURNS,
         }
     }
 
@@ -72,16 +70,20 @@ struct FaceImages {
 static FACE_IMAGES: LazyLock<FaceImages> = LazyLock::new(|| {
     let mut faces = [[0u8; 6]; UdSymmetry::COUNT];
     for s in UdSymmetry::all() {
-        for (face, image) in faces[s.index()].iter_mut().enumerate() {
-            for turn in 0..3 {
-                let seen = MOVES[3 * face + turn].conjugate(s);
-                let m = MOVES
+        for (face, image) in Face::ALL.into_iter().zip(&mut faces[s.index()]) {
+            for quarters in 1..=3 {
+                let seen = FaceTurn::new(face, quarters).cube().conjugate(s);
+                let m = *FaceTurn::ALL
                     .iter()
-                    .position(|&m| m == seen)
+                    .find(|m| m.cube() == seen)
                     .expect("a symmetry maps face turns to face turns");
-                let expected_turn = if s.is_mirror() { 2 - turn } else { turn };
-                assert_eq!(m % 3, expected_turn, "a symmetry keeps or mirrors a turn");
-                *image = (m / 3) as u8;
+                let expected = if s.is_mirror() {
+                    4 - quarters
+                } else {
+                    quarters
+                };
+                assert_eq!(m.quarters(), expected, "a symmetry keeps or mirrors a turn");
+                *image = m.face() as u8;
             }
         }
     }
@@ -128,7 +130,7 @@ impl StepTable<Vec<u8>> {
     {
         assert_eq!(
             move_b.moves(),
-            MOVES.len(),
+            FaceTurn::ALL.len(),
             "step tables are over the face turns"
         );
         let width = B::COUNT;
@@ -147,7 +149,7 @@ impl StepTable<Vec<u8>> {
                     let class = first + offset;
                     let a = reduction.representative(class);
                     let mut steps = vec![Steps::default(); width];
-                    for m in 0..MOVES.len() {
+                    for m in 0..FaceTurn::ALL.len() {
                         let (next_class, s) = reduction.class_of(move_a(a, m));
                         for (b, steps) in steps.iter_mut().enumerate() {
                             let here = distances.get(class * width + b);
@@ -214,7 +216,7 @@ impl<S: AsRef<[u8]>> StepTable<S> {
 mod tests {
     use super::*;
     use crate::coord::{CornerPerm, Twist};
-    use crate::cubie::CubieCube;
+    use crate::cubie::{CubieCube, MOVES};
     use crate::seeded_rng;
     use crate::tables::{Conjugation, MoveTable, SymmetryClasses};
 

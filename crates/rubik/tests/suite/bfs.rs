@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use rubik::search::bfs::{Bfs, BfsError, MoveSet, Outcome, Stop};
+use rubik::search::bfs::{Bfs, BfsError, MoveSet, Outcome};
+use rubik::search::{Budget, Stop};
 use rubik::{Alg, Face, FaceletCube, Turn};
 
 /// The state `alg` makes from the solved cube of size `size`.
@@ -242,7 +243,7 @@ fn the_memory_bound_refuses_a_depth_it_cannot_finish() {
 fn the_time_budget_stops_the_search() {
     let cube = state(3, HARD);
     let outcome = Bfs::new(MoveSet::FaceTurns)
-        .timeout(Duration::ZERO)
+        .budget(Budget::time(Duration::ZERO))
         .solve(&cube)
         .unwrap();
     assert_eq!(
@@ -254,7 +255,7 @@ fn the_time_budget_stops_the_search() {
     );
     let started = Instant::now();
     let outcome = Bfs::new(MoveSet::FaceTurns)
-        .timeout(Duration::from_millis(300))
+        .budget(Budget::time(Duration::from_millis(300)))
         .solve(&cube)
         .unwrap();
     let Outcome::Stopped {
@@ -273,7 +274,10 @@ fn a_raised_flag_cancels_the_search() {
     let cube = state(3, HARD);
     let flag = AtomicBool::new(true);
     let outcome = Bfs::new(MoveSet::FaceTurns)
-        .cancel_on(&flag)
+        .budget(Budget {
+            cancel: Some(&flag),
+            ..Budget::default()
+        })
         .solve(&cube)
         .unwrap();
     assert!(matches!(
@@ -290,7 +294,10 @@ fn a_raised_flag_cancels_the_search() {
             flag.store(true, Ordering::Relaxed);
         });
         Bfs::new(MoveSet::FaceTurns)
-            .cancel_on(&flag)
+            .budget(Budget {
+                cancel: Some(&flag),
+                ..Budget::default()
+            })
             .solve(&cube)
             .unwrap()
     });

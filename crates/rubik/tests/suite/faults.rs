@@ -16,20 +16,18 @@ use std::path::Path;
 use std::sync::LazyLock;
 use std::thread;
 
-use rubik::cubie::MOVES;
 use rubik::scramble::random_moves;
+use rubik::search::Budget;
 use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
-use rubik::search::optimal::{
-    Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables,
-};
+use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
 use rubik::search::pocket::{Pocket, PocketTables};
 use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
 use rubik::tables::storage::{
     self, BLOCK, CacheMiss, Defect, FORMAT_VERSION, HEADER_LEN, LoadReport, MAGIC, Memory,
     NAME_LEN, Origin, Status, TableSpec,
 };
-use rubik::{CornerCube, CubieCube, FaceletCube, seeded_rng};
+use rubik::{CornerCube, CubieCube, FaceTurn, FaceletCube, seeded_rng};
 use xxhash_rust::xxh3::xxh3_64;
 
 /// A kind of table set: the files it caches, and how to load it from a directory and check its
@@ -71,11 +69,10 @@ fn check_two_phase(dir: &Path, size: TableSize) -> LoadReport {
     report
 }
 
-fn replays(cube: &CubieCube, moves: &[u8]) -> bool {
-    moves
-        .iter()
-        .fold(*cube, |c, &m| c * MOVES[m as usize])
-        .is_solved()
+fn replays(cube: &CubieCube, moves: &[FaceTurn]) -> bool {
+    let mut end = *cube;
+    end.apply(moves);
+    end.is_solved()
 }
 
 /// The 2×2 tables built in memory, never cached: the reference for loaded ones.
@@ -100,7 +97,7 @@ fn check_pocket(dir: &Path) -> LoadReport {
             let end = solution
                 .moves
                 .iter()
-                .fold(cube, |c, &m| c * CornerCube::from(&MOVES[m as usize]));
+                .fold(cube, |c, m| c * CornerCube::from(&m.cube()));
             assert!(end.is_solved(), "{cube}");
             assert_eq!(solution.len(), POCKET.distance(&cube, metric), "{cube}");
         }
@@ -128,8 +125,7 @@ fn check_optimal_small(dir: &Path) -> LoadReport {
             .apply_alg(&random_moves(3, length, &mut rng))
             .unwrap();
         let cube = CubieCube::try_from(&stickers).unwrap();
-        let OptimalOutcome::Solved(solution) = solver.solve(&cube, &OptimalLimits::default())
-        else {
+        let OptimalOutcome::Solved(solution) = solver.solve(&cube, &Budget::default()) else {
             panic!("{cube}: stopped without a budget");
         };
         assert!(replays(&cube, &solution.moves), "{cube}");

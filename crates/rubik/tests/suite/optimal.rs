@@ -7,14 +7,11 @@ use std::sync::LazyLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use rubik::cubie::MOVES;
 use rubik::scramble::random_moves;
-use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
-use rubik::search::optimal::{
-    Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables,
-};
-use rubik::{Alg, CubieCube, FaceletCube};
+use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
+use rubik::search::{Budget, Metric};
+use rubik::{Alg, CubieCube, Face, FaceTurn, FaceletCube};
 
 static TABLES: LazyLock<OptimalTables> =
     LazyLock::new(|| OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {}));
@@ -30,20 +27,18 @@ fn stickers_of(alg: &Alg) -> FaceletCube {
 }
 
 /// The optimal solution's moves, checked to replay to solved.
-fn solve(cube: &CubieCube) -> Vec<u8> {
+fn solve(cube: &CubieCube) -> Vec<FaceTurn> {
     solve_in(cube, Metric::Htm)
 }
 
 /// The optimal solution's moves in `metric`, checked to replay to solved.
-fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<u8> {
+fn solve_in(cube: &CubieCube, metric: Metric) -> Vec<FaceTurn> {
     let solver = Optimal::with_metric(&TABLES, metric).expect("the small bound holds in both");
-    let OptimalOutcome::Solved(solution) = solver.solve(cube, &OptimalLimits::default()) else {
+    let OptimalOutcome::Solved(solution) = solver.solve(cube, &Budget::default()) else {
         panic!("{cube}: no budget, yet stopped");
     };
-    let end = solution
-        .moves
-        .iter()
-        .fold(*cube, |c, &m| c * MOVES[m as usize]);
+    let mut end = *cube;
+    end.apply(&solution.moves);
     assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
     solution.moves
 }
@@ -91,8 +86,12 @@ fn quarter_turn_lengths_agree_with_breadth_first_search() {
 
 #[test]
 fn a_half_turn_is_two_quarter_turns() {
-    let cube = MOVES[4] * MOVES[0]; // R2 U
-    assert_eq!(solve_in(&cube, Metric::Qtm), vec![2, 4]); // U' R2
+    let cube = FaceTurn::new(Face::R, 2).cube() * FaceTurn::new(Face::U, 1).cube();
+    let solution = solve_in(&cube, Metric::Qtm);
+    assert_eq!(
+        solution,
+        [FaceTurn::new(Face::U, 3), FaceTurn::new(Face::R, 2)]
+    );
     assert!(solve_in(&CubieCube::SOLVED, Metric::Qtm).is_empty());
 }
 
@@ -111,16 +110,16 @@ fn budgets_stop_with_a_lower_bound() {
     // 20 moves); cancelled, that search stops early too, with whatever it had (at most 30).
     for (limits, longest) in [
         (
-            OptimalLimits {
+            Budget {
                 nodes: Some(1),
-                ..OptimalLimits::default()
+                ..Budget::default()
             },
             20,
         ),
         (
-            OptimalLimits {
+            Budget {
                 cancel: Some(&cancelled),
-                ..OptimalLimits::default()
+                ..Budget::default()
             },
             30,
         ),
@@ -132,7 +131,8 @@ fn budgets_stop_with_a_lower_bound() {
                 assert!(lower_bound <= 12, "{lower_bound}");
                 assert!(lower_bound >= optimal().lower_bound(&cube));
                 let best = best.expect("two-phase finds a solution");
-                let end = best.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+                let mut end = cube;
+                end.apply(&best.moves);
                 assert!(end.is_solved());
                 assert!(best.len() >= lower_bound && best.len() <= longest);
             }
@@ -147,10 +147,7 @@ fn the_superflip_bound_stays_within_twenty() {
         .parse()
         .unwrap();
     let superflip = CubieCube::try_from(&stickers_of(&alg)).unwrap();
-    let limits = OptimalLimits {
-        time: Some(Duration::from_millis(300)),
-        ..OptimalLimits::default()
-    };
+    let limits = Budget::time(Duration::from_millis(300));
     match optimal().solve(&superflip, &limits) {
         OptimalOutcome::Stopped {
             lower_bound, best, ..
@@ -195,8 +192,8 @@ fn the_larger_tables_give_consistent_lower_bounds() {
         for optimal in [&medium, &large] {
             let bound = optimal.lower_bound(&cube);
             assert!(bound <= 20, "{cube}: {bound}");
-            for m in MOVES.iter() {
-                let next = optimal.lower_bound(&(cube * *m));
+            for m in FaceTurn::ALL {
+                let next = optimal.lower_bound(&(cube * m.cube()));
                 assert!(next.abs_diff(bound) <= 1, "{cube}: {bound} then {next}");
             }
         }
@@ -221,12 +218,14 @@ fn the_larger_tables_give_consistent_lower_bounds() {
     for length in 11..=14 {
         let stickers = stickers_of(&random_moves(3, length, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
-        let lengths = [&small].into_iter().chain(larger).map(|o| {
-            match o.solve(&cube, &OptimalLimits::default()) {
-                OptimalOutcome::Solved(solution) => solution.len(),
-                OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
-            }
-        });
+        let lengths =
+            [&small]
+                .into_iter()
+                .chain(larger)
+                .map(|o| match o.solve(&cube, &Budget::default()) {
+                    OptimalOutcome::Solved(solution) => solution.len(),
+                    OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
+                });
         let lengths: Vec<usize> = lengths.collect();
         assert!(
             lengths.iter().all(|&l| l == lengths[0] && l <= length),
@@ -252,7 +251,7 @@ fn the_quarter_turn_table_bounds_quarter_turn_distances() {
         assert!(htm.lower_bound(&cube) <= bound && bound <= 26, "{cube}");
         // The goal has the corner permutation even, which every quarter turn changes.
         for m in Metric::Qtm.face_turns() {
-            let next = qtm.lower_bound(&(cube * MOVES[*m as usize]));
+            let next = qtm.lower_bound(&(cube * m.cube()));
             assert_eq!(next.abs_diff(bound), 1, "{cube}: {bound} then {next}");
         }
     }
@@ -260,7 +259,7 @@ fn the_quarter_turn_table_bounds_quarter_turn_distances() {
     for length in 8..=10 {
         let stickers = stickers_of(&random_moves(3, length, &mut rng));
         let cube = CubieCube::try_from(&stickers).unwrap();
-        let lengths = [&small, &qtm].map(|o| match o.solve(&cube, &OptimalLimits::default()) {
+        let lengths = [&small, &qtm].map(|o| match o.solve(&cube, &Budget::default()) {
             OptimalOutcome::Solved(solution) => solution.length(Metric::Qtm),
             OptimalOutcome::Stopped { .. } => panic!("{stickers}: stopped with no budget"),
         });

@@ -4,13 +4,12 @@
 
 use std::sync::LazyLock;
 
-use rubik::cubie::MOVES;
 use rubik::scramble::{MIN_2X2_DISTANCE, random_moves, random_state_2x2};
 use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::pocket::{Pocket, PocketTables, STATES};
 use rubik::tables::storage::{CacheMiss, Origin};
-use rubik::{Alg, CornerCube, Face, FaceletCube, Turn, seeded_rng};
+use rubik::{Alg, CornerCube, Face, FaceTurn, FaceletCube, Turn, seeded_rng};
 
 static TABLES: LazyLock<PocketTables> = LazyLock::new(|| PocketTables::build(&mut |_| {}));
 
@@ -21,14 +20,14 @@ fn solve(cube: &CornerCube, metric: Metric) -> usize {
     let end = solution
         .moves
         .iter()
-        .fold(*cube, |c, &m| c * CornerCube::from(&MOVES[m as usize]));
+        .fold(*cube, |c, m| c * CornerCube::from(&m.cube()));
     assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
     let mut stickers = FaceletCube::from(cube);
     stickers.apply_alg(&solution.alg()).unwrap();
     assert!(stickers.is_solved());
-    assert!(solution.moves.iter().all(|&m| m < 9));
+    assert!(solution.moves.iter().all(|m| FaceTurn::URF.contains(m)));
     if metric == Metric::Qtm {
-        assert!(solution.moves.iter().all(|&m| m % 3 != 1), "no half turns");
+        assert!(solution.moves.iter().all(|m| !m.is_half()), "no half turns");
     }
     assert_eq!(solution.len(), TABLES.distance(cube, metric));
     solution.len()
@@ -92,7 +91,7 @@ fn random_states_solve_optimally_and_replay() {
 #[test]
 fn a_state_with_dbl_away_from_home_is_solved_as_stickers() {
     // L turns DBL away; as stickers it is R' with the cube turned, one move in either metric.
-    let l = CornerCube::from(&MOVES[Face::L as usize * 3]);
+    let l = CornerCube::from(&FaceTurn::new(Face::L, 1).cube());
     for metric in Metric::ALL {
         let solution = Pocket::new(&TABLES).solve(&l, metric);
         assert_eq!(solution.len(), 1);

@@ -7,7 +7,8 @@ use std::sync::LazyLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use rubik::cubie::MOVES;
+use rubik::FaceTurn;
+use rubik::search::Budget;
 use rubik::search::two_phase::{Limits, SolveError, TableSize, TwoPhase, TwoPhaseTables};
 use rubik::tables::storage::{CacheMiss, Memory, Origin};
 use rubik::{Alg, CubieCube, FaceletCube};
@@ -23,12 +24,10 @@ fn within(max_length: usize) -> Limits<'static> {
 }
 
 /// Solves `cube` and checks that the solution solves it.
-fn solve(cube: &CubieCube, limits: &Limits) -> Result<Vec<u8>, SolveError> {
+fn solve(cube: &CubieCube, limits: &Limits) -> Result<Vec<FaceTurn>, SolveError> {
     let solution = TwoPhase::new(&TABLES).solve(cube, limits)?;
-    let end = solution
-        .moves
-        .iter()
-        .fold(*cube, |c, &m| c * MOVES[m as usize]);
+    let mut end = *cube;
+    end.apply(&solution.moves);
     assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
     // The notation says the same as the move numbers.
     let mut stickers = FaceletCube::from(cube);
@@ -50,10 +49,9 @@ fn the_solved_cube_needs_no_moves() {
 
 #[test]
 fn one_move_states_solve_in_one_move() {
-    for (m, turn) in MOVES.iter().enumerate() {
-        let moves = solve(turn, &within(1)).unwrap();
-        assert_eq!(moves.len(), 1);
-        assert_eq!(moves[0] / 3, m as u8 / 3, "the same face turned back");
+    for turn in FaceTurn::ALL {
+        let moves = solve(&turn.cube(), &within(1)).unwrap();
+        assert_eq!(moves, [turn.inverse()], "the same face turned back");
     }
 }
 
@@ -86,7 +84,10 @@ fn a_node_budget_ends_the_search() {
     let cube = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
     let limits = Limits {
         max_length: Some(20),
-        nodes: Some(50),
+        budget: Budget {
+            nodes: Some(50),
+            ..Budget::default()
+        },
         ..Limits::default()
     };
     assert!(matches!(
@@ -103,8 +104,11 @@ fn a_raised_cancel_flag_ends_the_search() {
     let cancelled = AtomicBool::new(true);
     let limits = Limits {
         max_length: Some(16),
-        nodes: Some(100_000_000),
-        cancel: Some(&cancelled),
+        budget: Budget {
+            nodes: Some(100_000_000),
+            cancel: Some(&cancelled),
+            ..Budget::default()
+        },
         ..Limits::default()
     };
     let solver = TwoPhase::new(&TABLES);
@@ -139,7 +143,7 @@ fn a_node_budget_gives_the_same_solution_every_time() {
 fn a_time_budget_keeps_the_best_solution() {
     let cube = CubieCube::random(&mut rubik::seeded_rng(99));
     let limits = Limits {
-        time: Some(Duration::from_millis(30)),
+        budget: Budget::time(Duration::from_millis(30)),
         ..Limits::default()
     };
     let solution = TwoPhase::new(&TABLES).solve(&cube, &limits).unwrap();
@@ -157,7 +161,7 @@ fn a_search_on_several_threads_finds_solutions_that_replay() {
     let solver = TwoPhase::new(&TABLES);
     let mut rng = rubik::seeded_rng(21);
     let budget = Limits {
-        time: Some(Duration::from_millis(20)),
+        budget: Budget::time(Duration::from_millis(20)),
         ..Limits::default()
     };
     // Under a time budget alone, any solution at all may be all there was time for.
@@ -167,10 +171,8 @@ fn a_search_on_several_threads_finds_solutions_that_replay() {
             let solution = pool
                 .install(|| solver.solve_parallel(&cube, &limits))
                 .unwrap();
-            let end = solution
-                .moves
-                .iter()
-                .fold(cube, |c, &m| c * MOVES[m as usize]);
+            let mut end = cube;
+            end.apply(&solution.moves);
             assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
             assert!(solution.len() <= longest);
         }
@@ -186,7 +188,7 @@ fn random_state_scrambles_make_their_state() {
     let b = rubik::scramble::random_state_3x3(&mut rubik::seeded_rng(5), &solver);
     assert_eq!(a, b);
     let cube = cube_of(&a.to_string());
-    assert!(!cube.is_solved() && !MOVES.contains(&cube));
+    assert!(!cube.is_solved() && !FaceTurn::ALL.iter().any(|t| t.cube() == cube));
     assert!(a.expand().unwrap().len() <= 21);
 }
 
@@ -234,10 +236,8 @@ fn a_damaged_cache_file_is_rebuilt_and_not_used() {
     ));
     let cube = CubieCube::random(&mut rubik::seeded_rng(3));
     let solution = TwoPhase::new(&tables).solve(&cube, &within(20)).unwrap();
-    let end = solution
-        .moves
-        .iter()
-        .fold(cube, |c, &m| c * MOVES[m as usize]);
+    let mut end = cube;
+    end.apply(&solution.moves);
     assert!(end.is_solved());
 }
 
@@ -256,11 +256,9 @@ fn the_large_tables_solve_too() {
 fn solves_random_states_and_the_superflip(size: TableSize) {
     let tables = TwoPhaseTables::build(size, &mut |_| {});
     let solver = TwoPhase::new(&tables);
-    let replays = |cube: CubieCube, moves: &[u8]| {
-        moves
-            .iter()
-            .fold(cube, |c, &m| c * MOVES[m as usize])
-            .is_solved()
+    let replays = |mut cube: CubieCube, moves: &[FaceTurn]| {
+        cube.apply(moves);
+        cube.is_solved()
     };
     for seed in 100..110 {
         let cube = CubieCube::random(&mut rubik::seeded_rng(seed));

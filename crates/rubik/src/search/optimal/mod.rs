@@ -49,11 +49,13 @@ pub use tables::{OptimalTableSize, OptimalTables};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 use super::Metric;
-use super::two_phase::{Limits, Solution, TwoPhase, moves_seen_along_axes};
-use crate::cubie::{CubieCube, MOVES};
+use super::budget::{Budget, Running};
+use super::canonical::{followers, turns_seen_along_axes};
+use super::two_phase::{Limits, Solution, TwoPhase};
+use crate::cubie::{ALL_TURNS, CubieCube, FaceTurn, mask_of};
+use crate::face::Axis;
 use split::Entry;
 use tables::{Coords, FreeMoves, Probe};
 
@@ -79,25 +81,13 @@ const TWO_PHASE_NODES_PER_NODE: u64 = 8;
 /// The longest path a search can hold: more than God's number (20).
 const MAX_DEPTH: usize = 32;
 
-/// When to give up on a search.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OptimalLimits<'a> {
-    /// Stop after this long.
-    pub time: Option<Duration>,
-    /// Stop after visiting about this many search nodes (counted across all tasks, so a
-    /// little more may be visited).
-    pub nodes: Option<u64>,
-    /// Stop as soon as this becomes true (checked every few thousand nodes).
-    pub cancel: Option<&'a AtomicBool>,
-}
-
 /// How an optimal search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptimalOutcome {
     /// A shortest solution; its `nodes` counts the IDA* nodes searched and its
     /// `budget_ran_out` is false.
     Solved(Solution),
-    /// A budget or the cancel flag ended the search first.
+    /// The budget ended the search first.
     Stopped {
         /// A proved lower bound of the distance: no solution is shorter.
         lower_bound: usize,
@@ -111,13 +101,14 @@ pub enum OptimalOutcome {
 /// The optimal 3×3 solver.
 ///
 /// ```no_run
-/// use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome, OptimalTableSize, OptimalTables};
-/// use rubik::search::Metric;
+/// use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
+/// use rubik::search::{Budget, Metric};
 /// // The small tables take seconds to build, the large ones minutes; a cache directory keeps them.
 /// let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
 /// let optimal = Optimal::new(&tables);
-/// let cube = rubik::cubie::MOVES[0] * rubik::cubie::MOVES[4];
-/// match optimal.solve(&cube, &OptimalLimits::default()) {
+/// let mut cube = rubik::CubieCube::SOLVED;
+/// cube.apply(&[rubik::FaceTurn::ALL[0], rubik::FaceTurn::ALL[4]]);
+/// match optimal.solve(&cube, &Budget::default()) {
 ///     OptimalOutcome::Solved(solution) => assert_eq!(solution.len(), 2),
 ///     OptimalOutcome::Stopped { .. } => unreachable!("no budget was given"),
 /// }
@@ -126,7 +117,7 @@ pub struct Optimal<'t> {
     tables: &'t OptimalTables,
     two_phase: TwoPhase<'t>,
     /// For each axis r and move k: the move the view along axis r makes.
-    seen: [[u8; 18]; 3],
+    seen: [[FaceTurn; 18]; 3],
     /// For each move: the view in which it turns U or D (whose inverse bound it leaves as is).
     own_view: [u8; 18],
     /// The moves each view's goals hold.
@@ -135,8 +126,8 @@ pub struct Optimal<'t> {
     inverse: bool,
     metric: Metric,
     /// The moves a solution is made of: all 18 face turns, or the 12 quarter turns.
-    moves: &'static [u8],
-    /// The same moves as a mask over [`MOVES`].
+    moves: &'static [FaceTurn],
+    /// The same moves as a mask.
     turns: u32,
 }
 
@@ -163,7 +154,7 @@ struct Node {
     inverse: CubieCube,
     inverse_entries: [Entry; 3],
     bound: u8,
-    /// The moves (a mask over [`MOVES`]) that the solution's last move may be.
+    /// The moves (a mask) that the solution's last move may be.
     last: u32,
     /// The parity of the state's corner permutation (known before the views' coordinates).
     parity: u8,
@@ -176,7 +167,7 @@ impl Default for Node {
             inverse: CubieCube::SOLVED,
             inverse_entries: [Entry::default(); 3],
             bound: 0,
-            last: ALL_MOVES,
+            last: ALL_TURNS,
             parity: 0,
         }
     }
@@ -194,26 +185,13 @@ impl Node {
     }
 }
 
-/// Every move, as a mask over [`MOVES`].
-const ALL_MOVES: u32 = (1 << 18) - 1;
-
-/// Moves (indices into [`MOVES`]) as a bit mask.
-fn mask_of(moves: &[u8]) -> u32 {
-    moves.iter().fold(0, |mask, &m| mask | 1 << m)
-}
-
-/// The move that undoes move `m` (an index into [`MOVES`]).
-fn undo(m: u8) -> u8 {
-    m / 3 * 3 + 2 - m % 3
-}
-
 impl<'t> Optimal<'t> {
     /// A solver over `tables`, in the metric they were made for.
     pub fn new(tables: &'t OptimalTables) -> Optimal<'t> {
-        let seen = moves_seen_along_axes();
+        let seen = turns_seen_along_axes();
         let own_view = std::array::from_fn(|m| {
             (0..3)
-                .find(|&r| seen[r][m] / 3 % 3 == 0)
+                .find(|&r| seen[r][m].face().axis() == Axis::Y)
                 .expect("every face is U or D along one axis") as u8
         });
         Optimal {
@@ -249,17 +227,17 @@ impl<'t> Optimal<'t> {
     /// (but for a second clockwise quarter turn in QTM, which makes a half turn), and not on
     /// the first face of an opposite pair (U, R, F) right after the second (D, L, B).
     #[inline]
-    fn may_follow(&self, m: u8, path: &[u8]) -> bool {
+    fn may_follow(&self, m: FaceTurn, path: &[FaceTurn]) -> bool {
         let Some((&previous, before)) = path.split_last() else {
             return true;
         };
-        if m / 3 == previous / 3 {
+        if m.face() == previous.face() {
             return self.metric == Metric::Qtm
                 && m == previous
-                && m % 3 == 0
+                && m.quarters() == 1
                 && before.last() != Some(&previous);
         }
-        m / 3 + 3 != previous / 3
+        followers(Some(previous)) >> m.index() & 1 == 1
     }
 
     /// The moves of the metric that a solution of exactly `togo` moves may end with, by the
@@ -284,9 +262,10 @@ impl<'t> Optimal<'t> {
         usize::from(self.root(cube).bound)
     }
 
-    /// A shortest solution of `cube`, unless `limits` end the search first.
-    pub fn solve(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> OptimalOutcome {
-        self.solve_below(cube, limits, self.upper_bound(cube, limits))
+    /// A shortest solution of `cube`, unless `budget` ends the search first (its nodes are
+    /// counted across all tasks, so a little more may be visited).
+    pub fn solve(&self, cube: &CubieCube, budget: &Budget<'_>) -> OptimalOutcome {
+        self.solve_below(cube, budget, self.upper_bound(cube, budget))
     }
 
     /// A shortest solution of `cube` found by IDA*, or `upper`, a known solution, once no
@@ -294,10 +273,10 @@ impl<'t> Optimal<'t> {
     fn solve_below(
         &self,
         cube: &CubieCube,
-        limits: &OptimalLimits<'_>,
+        budget: &Budget<'_>,
         mut upper: Option<Solution>,
     ) -> OptimalOutcome {
-        let search = Search::new(self, cube, limits);
+        let search = Search::new(self, cube, budget);
         let root = self.root(cube);
         let mut costs = Costs::new();
         let (mut depth, step) = match self.metric {
@@ -399,12 +378,8 @@ impl<'t> Optimal<'t> {
     ) -> Option<Solution> {
         let limits = Limits {
             max_length: Some(length),
-            time: search
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
-            nodes: Some(nodes),
             improve_nodes: None,
-            cancel: search.cancel,
+            budget: search.budget.left(nodes),
         };
         let found = self.two_phase.solve_parallel(cube, &limits).ok();
         found.filter(|solution| solution.len() <= length)
@@ -412,13 +387,14 @@ impl<'t> Optimal<'t> {
 
     /// A two-phase solution of `cube`, shortened for a few milliseconds (within the time
     /// budget and cancel flag), if one is found.
-    fn upper_bound(&self, cube: &CubieCube, limits: &OptimalLimits<'_>) -> Option<Solution> {
+    fn upper_bound(&self, cube: &CubieCube, budget: &Budget<'_>) -> Option<Solution> {
         let limits = Limits {
             max_length: None,
-            time: limits.time,
-            nodes: Some(UPPER_BOUND_NODES),
             improve_nodes: None,
-            cancel: limits.cancel,
+            budget: Budget {
+                nodes: Some(UPPER_BOUND_NODES),
+                ..*budget
+            },
         };
         self.two_phase.solve(cube, &limits).ok()
     }
@@ -434,7 +410,7 @@ impl<'t> Optimal<'t> {
     /// children it keeps. Otherwise all three are read at once. The inverse's bounds come
     /// last, for the children the views keep.
     #[inline]
-    fn expand(&self, node: &Node, path: &[u8], togo: usize, out: &mut Children) {
+    fn expand(&self, node: &Node, path: &[FaceTurn], togo: usize, out: &mut Children) {
         let left = togo - 1;
         let mut allowed = self.allowed(node.inverse_entries, node.parity, togo);
         if left == 0 {
@@ -442,18 +418,18 @@ impl<'t> Optimal<'t> {
         }
         out.count = 0;
         for &m in self.moves {
-            if allowed >> m & 1 == 0 || !self.may_follow(m, path) {
+            if allowed >> m.index() & 1 == 0 || !self.may_follow(m, path) {
                 continue;
             }
             let mut child = Node {
                 last: node.last,
                 // A quarter turn changes the corner permutation's parity.
-                parity: node.parity ^ u8::from(m % 3 != 1),
+                parity: node.parity ^ u8::from(!m.is_half()),
                 ..Node::default()
             };
             // The move leaves the inverse's bound in its own view as it was; the inverse
             // round reads the other two.
-            let own = usize::from(self.own_view[usize::from(m)]);
+            let own = usize::from(self.own_view[m.index()]);
             child.inverse_entries[own] = node.inverse_entries[own];
             if left == 0 {
                 self.move_views(node, m, &mut child, ViewSet::ALL);
@@ -488,19 +464,19 @@ impl<'t> Optimal<'t> {
     /// The views whose bounds `round` reads for a child made by move `m`: for the inverse, the
     /// two that the move changes.
     #[inline]
-    fn views_read(&self, round: Round, m: u8) -> ViewSet {
+    fn views_read(&self, round: Round, m: FaceTurn) -> ViewSet {
         match round {
             Round::None => ViewSet::default(),
             Round::Views(views) => views,
-            Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[usize::from(m)])),
+            Round::Inverse => ViewSet::ALL.without(usize::from(self.own_view[m.index()])),
         }
     }
 
     /// Sets the coordinates of `child`, reached from `node` by move `m`, in `views`.
     #[inline]
-    fn move_views(&self, node: &Node, m: u8, child: &mut Node, views: ViewSet) {
+    fn move_views(&self, node: &Node, m: FaceTurn, child: &mut Node, views: ViewSet) {
         for v in views.iter() {
-            let turn = usize::from(self.seen[v][usize::from(m)]);
+            let turn = self.seen[v][m.index()].index();
             child.views[v].coords = self.tables.after(node.views[v].coords, turn);
         }
     }
@@ -528,7 +504,7 @@ impl<'t> Optimal<'t> {
                     }
                 }
                 Round::Inverse => {
-                    child.inverse = MOVES[usize::from(undo(*m))] * node.inverse;
+                    child.inverse = m.inverse().cube() * node.inverse;
                     let read = self.views_read(round, *m);
                     let mut seen = child.inverse;
                     for (v, coords) in coords.iter_mut().enumerate() {
@@ -607,7 +583,7 @@ impl<'t> Optimal<'t> {
             }
             // With no move left there is no first move to allow.
             let first = match left {
-                0 => ALL_MOVES,
+                0 => ALL_TURNS,
                 _ => self.allowed(child.inverse_entries, parity, left),
             };
             if usize::from(child.bound) <= left && child.last != 0 && first != 0 {
@@ -619,7 +595,7 @@ impl<'t> Optimal<'t> {
     }
 
     /// The children of `node` that leave a chance, all rounds at once.
-    fn children(&self, node: &Node, path: &[u8], togo: usize) -> Children {
+    fn children(&self, node: &Node, path: &[FaceTurn], togo: usize) -> Children {
         let mut children = Children::default();
         self.expand(node, path, togo, &mut children);
         for round in children.rounds.into_iter().filter(|&r| r != Round::None) {
@@ -671,7 +647,7 @@ enum Round {
 /// bounds to read (at most three).
 #[derive(Clone, Copy)]
 struct Children {
-    list: [(u8, Node); 18],
+    list: [(FaceTurn, Node); 18],
     probes: [[Probe; 3]; 18],
     /// The coordinates of each child's inverse in each view, while the inverse round loads.
     inverse_coords: [[Coords; 3]; 18],
@@ -682,7 +658,7 @@ struct Children {
 impl Default for Children {
     fn default() -> Children {
         Children {
-            list: [(0, Node::default()); 18],
+            list: [(FaceTurn::default(), Node::default()); 18],
             probes: [[Probe::default(); 3]; 18],
             inverse_coords: [[Coords::default(); 3]; 18],
             count: 0,
@@ -693,11 +669,11 @@ impl Default for Children {
 
 /// A path of quarter and face turns with each doubled quarter turn made one half turn (in
 /// HTM, where no move repeats, the path itself).
-fn merge_doubled_quarter_turns(path: &[u8]) -> Vec<u8> {
-    let mut moves: Vec<u8> = Vec::with_capacity(path.len());
+fn merge_doubled_quarter_turns(path: &[FaceTurn]) -> Vec<FaceTurn> {
+    let mut moves: Vec<FaceTurn> = Vec::with_capacity(path.len());
     for &m in path {
         match moves.last_mut() {
-            Some(last) if *last == m => *last = m + 1,
+            Some(last) if *last == m => *last = FaceTurn::new(m.face(), 2),
             _ => moves.push(m),
         }
     }
@@ -705,30 +681,24 @@ fn merge_doubled_quarter_turns(path: &[u8]) -> Vec<u8> {
 }
 
 /// The nodes a deepening searched under each task, by the task's prefix of moves.
-type Costs = HashMap<Vec<u8>, u64>;
+type Costs = HashMap<Vec<FaceTurn>, u64>;
 
 /// One solve: what its tasks share.
 struct Search<'s, 't> {
     solver: &'s Optimal<'t>,
     cube: CubieCube,
     /// A solution found in the current deepening (which ends it).
-    solution: Mutex<Option<Vec<u8>>>,
+    solution: Mutex<Option<Vec<FaceTurn>>>,
     /// Set when a solution is found or the search stops: tasks return.
     done: AtomicBool,
     /// Set when a budget or the cancel flag stops the search.
     stopped: AtomicBool,
     nodes: AtomicU64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'s AtomicBool>,
+    budget: Running<'s>,
 }
 
 impl<'s, 't> Search<'s, 't> {
-    fn new(
-        solver: &'s Optimal<'t>,
-        cube: &CubieCube,
-        limits: &OptimalLimits<'s>,
-    ) -> Search<'s, 't> {
+    fn new(solver: &'s Optimal<'t>, cube: &CubieCube, budget: &Budget<'s>) -> Search<'s, 't> {
         Search {
             solver,
             cube: *cube,
@@ -736,9 +706,7 @@ impl<'s, 't> Search<'s, 't> {
             done: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| Instant::now() + t),
-            cancel: limits.cancel,
+            budget: budget.start(),
         }
     }
 
@@ -761,7 +729,7 @@ impl<'s, 't> Search<'s, 't> {
         }
         // The densest subtrees first: where the last deepening found the most nodes, a
         // solution is likeliest. A stable sort keeps the rest in canonical order.
-        let cost = |prefix: &Vec<u8>| costs.get(prefix).copied().unwrap_or(0);
+        let cost = |prefix: &Vec<FaceTurn>| costs.get(prefix).copied().unwrap_or(0);
         tasks.sort_by_key(|(prefix, _)| std::cmp::Reverse(cost(prefix)));
         let spent: Vec<AtomicU64> = tasks.iter().map(|_| AtomicU64::new(0)).collect();
         let next_task = AtomicUsize::new(0);
@@ -785,10 +753,7 @@ impl<'s, 't> Search<'s, 't> {
     /// is cancelled, and returns whether the search is done.
     fn count(&self, nodes: u64) -> bool {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
-        if total >= self.node_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.budget.stop(total).is_some() {
             self.stopped.store(true, Ordering::Relaxed);
             self.done.store(true, Ordering::Relaxed);
         }
@@ -800,9 +765,9 @@ impl<'s, 't> Search<'s, 't> {
     fn prefixes(
         &self,
         node: &Node,
-        prefix: &mut Vec<u8>,
+        prefix: &mut Vec<FaceTurn>,
         depth: usize,
-        out: &mut Vec<(Vec<u8>, Node)>,
+        out: &mut Vec<(Vec<FaceTurn>, Node)>,
     ) {
         if prefix.len() == SPLIT_DEPTH.min(depth) {
             out.push((prefix.clone(), *node));
@@ -833,7 +798,7 @@ struct Worker<'a, 's, 't> {
 /// A depth-first walk of one subtree on an explicit stack, so that it can pause wherever it
 /// waits for table entries.
 struct Lane {
-    path: [u8; MAX_DEPTH],
+    path: [FaceTurn; MAX_DEPTH],
     /// The node at each depth of the path from the subtree's root, and its children (room for
     /// any task of the deepening: reused from task to task).
     frames: Vec<Frame>,
@@ -886,7 +851,7 @@ impl Lane {
     /// An idle lane with room for paths of `depth` moves.
     fn new(depth: usize) -> Lane {
         Lane {
-            path: [0; MAX_DEPTH],
+            path: [FaceTurn::default(); MAX_DEPTH],
             frames: vec![Frame::default(); depth + 1],
             root: 0,
             depth: 0,
@@ -897,7 +862,7 @@ impl Lane {
     }
 
     /// Starts the lane on task `task`: the subtree of `node`, reached by `prefix`.
-    fn start(&mut self, task: usize, prefix: &[u8], node: Node) {
+    fn start(&mut self, task: usize, prefix: &[FaceTurn], node: Node) {
         (self.task, self.nodes) = (task, 0);
         self.path[..prefix.len()].copy_from_slice(prefix);
         self.frames[0].node = node;
@@ -909,7 +874,12 @@ impl Worker<'_, '_, '_> {
     /// Searches tasks, taking the next unclaimed one from `tasks` whenever a lane is free,
     /// until none is left or the search is done.
     /// Adds to `spent` the nodes searched under each task.
-    fn run(&mut self, tasks: &[(Vec<u8>, Node)], next_task: &AtomicUsize, spent: &[AtomicU64]) {
+    fn run(
+        &mut self,
+        tasks: &[(Vec<FaceTurn>, Node)],
+        next_task: &AtomicUsize,
+        spent: &[AtomicU64],
+    ) {
         // Starts `lane` on the next unclaimed task; false when none is left.
         let claim = |lane: &mut Lane| {
             let task = next_task.fetch_add(1, Ordering::Relaxed);
@@ -1015,10 +985,9 @@ impl Worker<'_, '_, '_> {
 
     /// At the bottom with every view's coordinates solved: whether `moves` solve the cube; if
     /// so, records them and ends the deepening.
-    fn check_goal(&mut self, moves: &[u8]) -> bool {
-        let end = moves
-            .iter()
-            .fold(self.search.cube, |c, &m| c * MOVES[m as usize]);
+    fn check_goal(&mut self, moves: &[FaceTurn]) -> bool {
+        let mut end = self.search.cube;
+        end.apply(moves);
         if !end.is_solved() {
             return false;
         }
@@ -1052,13 +1021,14 @@ mod tests {
             let mut stickers = FaceletCube::solved(3);
             stickers.apply_alg(&scramble).unwrap();
             let cube = CubieCube::try_from(&stickers).unwrap();
-            let limits = OptimalLimits::default();
+            let limits = Budget::default();
             let OptimalOutcome::Solved(shortest) = solver.solve_below(&cube, &limits, None) else {
                 panic!("{stickers}: stopped with no budget");
             };
             // A U turn and its undoing after a shortest solution: still a solution.
             let mut moves = shortest.moves.clone();
-            moves.extend([0, 2]);
+            let u = FaceTurn::new(crate::face::Face::U, 1);
+            moves.extend([u, u.inverse()]);
             let long = Solution {
                 moves,
                 budget_ran_out: false,
@@ -1068,7 +1038,8 @@ mod tests {
             else {
                 panic!("{stickers}: stopped with no budget");
             };
-            let end = found.moves.iter().fold(cube, |c, &m| c * MOVES[m as usize]);
+            let mut end = cube;
+            end.apply(&found.moves);
             assert!(end.is_solved(), "{stickers}");
             assert_eq!(found.len(), shortest.len(), "{stickers}");
         }
@@ -1091,14 +1062,12 @@ mod tests {
                     .apply_alg(&random_moves(3, length, &mut rng))
                     .unwrap();
                 let cube = CubieCube::try_from(&stickers).unwrap();
-                let outcome = solver.solve_below(&cube, &OptimalLimits::default(), None);
+                let outcome = solver.solve_below(&cube, &Budget::default(), None);
                 let OptimalOutcome::Solved(solution) = outcome else {
                     panic!("{stickers}: stopped with no budget");
                 };
-                let end = solution
-                    .moves
-                    .iter()
-                    .fold(cube, |c, &m| c * MOVES[m as usize]);
+                let mut end = cube;
+                end.apply(&solution.moves);
                 assert!(end.is_solved(), "{stickers}");
                 let Ok(Outcome::Solved(shortest)) = Bfs::new(moves.clone()).solve(&stickers) else {
                     panic!("{stickers}: no breadth-first solution");

@@ -34,9 +34,11 @@ use crate::coord::{
     Coordinate, CornerSplit, Flip, FlipSlice, FlipSliceSorted, SlicePosition, SliceSorted, Twist,
     TwistParity, TwistParitySplit,
 };
-use crate::cubie::{CubieCube, MOVES};
-use crate::search::Metric;
-use crate::search::two_phase::{TableSize, TwoPhaseTables, moves_seen_along_axes};
+use crate::cubie::{CubieCube, FaceTurn, MOVES, mask_of};
+use crate::face::Axis;
+use crate::search::canonical::turns_seen_along_axes;
+use crate::search::two_phase::{TableSize, TwoPhaseTables};
+use crate::search::{Metric, UnknownName, by_name};
 use crate::tables::cache::{decoded, obtain};
 use crate::tables::codec::Encoder;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
@@ -134,15 +136,10 @@ impl fmt::Display for OptimalTableSize {
 }
 
 impl FromStr for OptimalTableSize {
-    type Err = String;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        OptimalTableSize::ALL
-            .into_iter()
-            .find(|size| size.to_string() == text)
-            .ok_or_else(|| {
-                format!("`{text}` is not an optimal table size (small, medium, large, huge)")
-            })
+    fn from_str(text: &str) -> Result<Self, UnknownName> {
+        by_name(text, &OptimalTableSize::ALL, "an optimal table size")
     }
 }
 
@@ -162,7 +159,7 @@ impl Coords {
     }
 }
 
-/// For each view, as bit masks over [`MOVES`]: the moves inside the wide goal's group and inside
+/// For each view, as bit masks over the face turns: the moves inside the wide goal's group and inside
 /// the narrow goal's (see [`Entry`]). A solution of exactly as many moves as a bound to a goal
 /// does not end with a move of that goal's group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -306,17 +303,19 @@ impl OptimalTables {
 
     /// The moves each view's goals hold.
     pub(super) fn free_moves(&self) -> FreeMoves {
-        let seen = moves_seen_along_axes();
-        let mask = |keep: &dyn Fn(u8) -> bool| -> [u32; 3] {
+        let seen = turns_seen_along_axes();
+        let mask = |keep: &dyn Fn(FaceTurn) -> bool| -> [u32; 3] {
             std::array::from_fn(|r| {
-                (0..18)
-                    .filter(|&m| keep(seen[r][m]))
-                    .fold(0, |mask, m| mask | 1 << m)
+                let kept: Vec<FaceTurn> = FaceTurn::ALL
+                    .into_iter()
+                    .filter(|m| keep(seen[r][m.index()]))
+                    .collect();
+                mask_of(&kept)
             })
         };
-        // U and D turns (faces 0 and 3), and half turns, as the view sees them.
-        let up_down = |m: u8| m / 3 % 3 == 0;
-        let half = |m: u8| m % 3 == 1;
+        // U and D turns, and half turns, as the view sees them.
+        let up_down = |m: FaceTurn| m.face().axis() == Axis::Y;
+        let half = |m: FaceTurn| m.is_half();
         let wide = match &self.bound {
             Bound::Phase1 => mask(&|m| up_down(m) || half(m)),
             Bound::Sorted(SortedBound { parity: false, .. }) | Bound::Split(_) => mask(&up_down),
@@ -366,7 +365,7 @@ impl OptimalTables {
         }
     }
 
-    /// The coordinates after move `m`, an index into [`MOVES`].
+    /// The coordinates after move `m`, the index of a [`FaceTurn`].
     #[inline]
     pub(super) fn after(&self, coords: Coords, m: usize) -> Coords {
         let moves = &self.two_phase.moves;
@@ -475,7 +474,7 @@ impl OptimalTables {
             |state| self.sorted_index(bound, state),
             |state| {
                 let turns = self.metric.face_turns().iter();
-                turns.map(move |&m| self.after(state, usize::from(m)))
+                turns.map(move |m| self.after(state, m.index()))
             },
         ))
     }
@@ -491,7 +490,7 @@ impl OptimalTables {
         let moves = &self.two_phase.moves;
         let stage = "optimal-solver distances";
         let turns = self.metric.face_turns();
-        let turn = |i: usize| usize::from(turns[i]);
+        let turn = |i: usize| turns[i].index();
         let move_pair = |pair: FlipSliceSorted, i| {
             FlipSliceSorted::new(
                 moves.flip.apply(pair.flip(), turn(i)),
@@ -529,7 +528,7 @@ impl OptimalTables {
         };
         let corner_moves = Turns(&CornerMoves(&self.twist_moves, &self.split_moves), turns);
         let classes = self.flip_slice_classes();
-        let move_pair = |pair, i: usize| moves.flip_slice(pair, usize::from(turns[i]));
+        let move_pair = |pair, i: usize| moves.flip_slice(pair, turns[i].index());
         let distances = <Pruning>::build(
             classes,
             move_pair,
@@ -545,7 +544,7 @@ impl OptimalTables {
 
 /// The moves of a [`MoveFunction`] over all 18 face turns that are one move in a metric
 /// ([`Metric::face_turns`]), numbered from 0.
-struct Turns<'a, F>(&'a F, &'static [u8]);
+struct Turns<'a, F>(&'a F, &'static [FaceTurn]);
 
 impl<C, F: MoveFunction<C>> MoveFunction<C> for Turns<'_, F> {
     fn moves(&self) -> usize {
@@ -553,7 +552,7 @@ impl<C, F: MoveFunction<C>> MoveFunction<C> for Turns<'_, F> {
     }
     #[inline]
     fn apply(&self, coordinate: C, i: usize) -> C {
-        self.0.apply(coordinate, usize::from(self.1[i]))
+        self.0.apply(coordinate, self.1[i].index())
     }
 }
 

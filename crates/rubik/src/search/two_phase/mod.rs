@@ -25,7 +25,6 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 mod tables;
 
@@ -34,37 +33,34 @@ use tables::Phase1Entry;
 pub(crate) use tables::Probe;
 pub use tables::{TableSize, TwoPhaseTables};
 
+use super::budget::{Budget, Running};
+use super::canonical::{followers, turns_back_from_axes};
 use crate::coord::{Coordinate, CornerPerm, Flip, SlicePerm, SliceSorted, Twist, UdEdgePerm};
-use crate::cubie::{CubieCube, MOVES};
+use crate::cubie::{ALL_TURNS, CubieCube, FaceTurn, mask_of, turns_in};
 use crate::notation::Alg;
-use crate::tables::{ALL_MOVES, Steps};
-use tables::PHASE2_MOVES;
+use crate::tables::Steps;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits<'a> {
     /// Stop at the first solution of at most this many moves. Without it the search keeps
-    /// shortening its best solution until a budget runs out (and, with no budget either, stops
-    /// at the first solution of at most 20 moves, God's number).
+    /// shortening its best solution until the budget runs out (and, with no budget either,
+    /// stops at the first solution of at most 20 moves, God's number).
     pub max_length: Option<usize>,
-    /// Stop after this long, with the best solution found.
-    pub time: Option<Duration>,
-    /// Stop after visiting this many search nodes, with the best solution found.
-    pub nodes: Option<u64>,
     /// After the first solution within `max_length`, keep shortening it for up to this many more
-    /// search nodes (within the budgets above). A solution within the length is always found
-    /// first, however long that takes; the extra nodes only make it shorter.
+    /// search nodes (within the budget). A solution within the length is always found first,
+    /// however long that takes; the extra nodes only make it shorter.
     pub improve_nodes: Option<u64>,
-    /// Stop, with the best solution found, as soon as this becomes true (checked every
-    /// thousand nodes or so).
-    pub cancel: Option<&'a AtomicBool>,
+    /// Stop when this runs out (the clock and the cancel flag checked every thousand nodes or
+    /// so), with the best solution found.
+    pub budget: Budget<'a>,
 }
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The moves, as indices into [`MOVES`] (face `m / 3`, `m % 3 + 1` quarter turns).
-    pub moves: Vec<u8>,
+    /// The moves.
+    pub moves: Vec<FaceTurn>,
     /// Whether a budget (time or nodes) or the cancel flag ended the search before it was done.
     pub budget_ran_out: bool,
     /// Search nodes visited.
@@ -124,19 +120,16 @@ pub enum SolveError {
 pub struct TwoPhase<'t> {
     tables: &'t TwoPhaseTables,
     /// For each axis view r and move m: the state's move that view r's move m stands for.
-    move_back: [[u8; 18]; 3],
+    move_back: [[FaceTurn; 18]; 3],
 }
 
 impl<'t> TwoPhase<'t> {
     /// A solver over `tables`.
     pub fn new(tables: &'t TwoPhaseTables) -> TwoPhase<'t> {
-        let mut move_back = [[0u8; 18]; 3];
-        for (back, seen) in move_back.iter_mut().zip(moves_seen_along_axes()) {
-            for (k, &m) in seen.iter().enumerate() {
-                back[m as usize] = k as u8;
-            }
+        TwoPhase {
+            tables,
+            move_back: turns_back_from_axes(),
         }
-        TwoPhase { tables, move_back }
     }
 
     /// Solves `cube` within `limits`: see [`Limits`].
@@ -179,7 +172,7 @@ impl<'t> TwoPhase<'t> {
 
     /// The best solution found, or why there is none.
     fn outcome(
-        best: Option<Vec<u8>>,
+        best: Option<Vec<FaceTurn>>,
         nodes: u64,
         budget_ran_out: bool,
         target: usize,
@@ -201,7 +194,7 @@ impl<'t> TwoPhase<'t> {
 /// The longest total a search accepts at first: the limit, else (when a budget will end the
 /// search) any, else God's number.
 fn initial_target(limits: &Limits<'_>) -> usize {
-    let budget = limits.time.is_some() || limits.nodes.is_some();
+    let budget = limits.budget.is_limited();
     limits.max_length.unwrap_or(if budget { 30 } else { 20 })
 }
 
@@ -209,66 +202,19 @@ fn initial_target(limits: &Limits<'_>) -> usize {
 struct Shared {
     /// The longest total still wanted: the limit, then one less than the best found.
     target: AtomicUsize,
-    best: Mutex<Option<Vec<u8>>>,
+    best: Mutex<Option<Vec<FaceTurn>>>,
     /// Set when a search is done for good (the first solution was wanted, or a budget ran out).
     done: AtomicBool,
 }
 
-/// For each axis r and move k (an index into [`MOVES`]): the move that the state seen along
-/// axis r (conjugated r times by the diagonal turn) makes when the state makes move k.
-pub(crate) fn moves_seen_along_axes() -> [[u8; 18]; 3] {
-    let mut seen = [[0u8; 18]; 3];
-    for (r, row) in seen.iter_mut().enumerate() {
-        for (k, m) in row.iter_mut().enumerate() {
-            let turned = (0..r).fold(MOVES[k], |c, _| c.rotate_diagonal());
-            *m = MOVES
-                .iter()
-                .position(|&move_| move_ == turned)
-                .expect("a rotated face turn is a face turn") as u8;
-        }
-    }
-    seen
-}
-
-/// For each move (an index into [`MOVES`]): the moves that may follow it in canonical order,
-/// as a bit mask: never the same face twice, and opposite faces only in one order.
-const FOLLOWERS: [u32; 18] = {
-    let mut followers = [0; 18];
-    let mut previous = 0;
-    while previous < 18 {
-        let face = previous / 3;
-        let mut m = 0;
-        while m < 18 {
-            if m / 3 != face && m / 3 + 3 != face {
-                followers[previous] |= 1 << m;
-            }
-            m += 1;
-        }
-        previous += 1;
-    }
-    followers
-};
-
 /// The moves that may come after the first `depth` moves of `path` in canonical order, as a
-/// bit mask over the indices of [`MOVES`].
-#[inline]
-fn followers(path: &[u8], depth: usize) -> u32 {
-    depth
-        .checked_sub(1)
-        .map_or(ALL_MOVES, |last| FOLLOWERS[path[last] as usize])
+/// bit mask.
+fn followers_of(path: &[FaceTurn], depth: usize) -> u32 {
+    followers(depth.checked_sub(1).map(|last| path[last]))
 }
 
-/// The moves that may end a phase-1 solution: all but the phase-2 moves, as a bit mask over
-/// the indices of [`MOVES`].
-const PHASE1_ENDINGS: u32 = {
-    let mut endings = ALL_MOVES;
-    let mut i = 0;
-    while i < PHASE2_MOVES.len() {
-        endings &= !(1 << PHASE2_MOVES[i]);
-        i += 1;
-    }
-    endings
-};
+/// The moves that may end a phase-1 solution: all but the phase-2 moves, as a bit mask.
+const PHASE1_ENDINGS: u32 = ALL_TURNS & !mask_of(&FaceTurn::PHASE2);
 
 /// One view of the state (the state or its inverse, seen along one of the three axes) and its
 /// phase-1 search in progress.
@@ -278,7 +224,7 @@ struct View {
     inverse: bool,
     start: Node,
     /// The moves of the view's current path (phase 1, then phase 2).
-    path: [u8; 40],
+    path: [FaceTurn; 40],
     /// The searched node at each depth of the path, with its children.
     frames: Vec<Frame>,
     /// The depth of the node being searched.
@@ -305,7 +251,7 @@ struct Node {
 #[derive(Clone, Copy, Default)]
 struct Frame {
     node: Node,
-    children: [(u8, Node, Probe); 18],
+    children: [(FaceTurn, Node, Probe); 18],
     count: usize,
     next: usize,
 }
@@ -333,11 +279,10 @@ struct Search<'s, 't> {
     first_only: bool,
     /// Nodes to spend shortening the first solution, then keep improving.
     improve_nodes: Option<u64>,
-    best: Option<Vec<u8>>,
+    best: Option<Vec<FaceTurn>>,
     nodes: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'s AtomicBool>,
-    node_limit: u64,
+    /// The budget, its node limit lowered to leave `improve_nodes` after the first solution.
+    budget: Running<'s>,
     out_of_budget: bool,
     done: bool,
     /// What this search shares with the other threads' searches of the same state, if any.
@@ -354,7 +299,7 @@ impl<'s, 't> Search<'s, 't> {
         shared: Option<&'s Shared>,
         (index, count): (usize, usize),
     ) -> Search<'s, 't> {
-        let budget = limits.time.is_some() || limits.nodes.is_some();
+        let budget = limits.budget.is_limited();
         let views = (0..6)
             .skip(index)
             .step_by(count)
@@ -377,7 +322,7 @@ impl<'s, 't> Search<'s, 't> {
                         bound,
                         steps,
                     },
-                    path: [0; 40],
+                    path: [FaceTurn::default(); 40],
                     frames: Vec::new(),
                     depth: 0,
                     step: Step::Expand,
@@ -392,9 +337,7 @@ impl<'s, 't> Search<'s, 't> {
             improve_nodes: limits.improve_nodes,
             best: None,
             nodes: 0,
-            deadline: limits.time.map(|t| Instant::now() + t),
-            cancel: limits.cancel,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            budget: limits.budget.start(),
             out_of_budget: false,
             done: false,
             shared,
@@ -422,11 +365,9 @@ impl<'s, 't> Search<'s, 't> {
         // Every 1024 nodes: a look at the clock, the cancel flag and what the other threads
         // found.
         let checkpoint = before >> 10 != self.nodes >> 10;
-        let stop = || {
-            self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-        };
-        if self.nodes >= self.node_limit || (checkpoint && stop()) {
+        if self.nodes >= self.budget.node_limit
+            || (checkpoint && self.budget.interrupted().is_some())
+        {
             self.out_of_budget = true;
             self.finish();
         } else if checkpoint {
@@ -480,25 +421,22 @@ impl<'s, 't> Search<'s, 't> {
                 }
                 Step::Expand => {
                     let node = frame.node;
-                    let followers = followers(&view.path, depth);
+                    let followers = followers_of(&view.path, depth);
                     // With the large tables only the children within reach are made, and
                     // their bounds are known: they need reading only to be expanded in turn.
                     let slack = togo as u8 - node.bound;
-                    let wanted = node.steps.map_or(ALL_MOVES, |steps| steps.within(slack));
+                    let wanted = node.steps.map_or(ALL_TURNS, |steps| steps.within(slack));
                     let read = node.steps.is_none() || togo > 2;
                     let mut count = 0;
-                    let mut moves = wanted & followers;
-                    while moves != 0 {
-                        let m = moves.trailing_zeros() as u8;
-                        moves &= moves - 1;
+                    for m in turns_in(wanted & followers) {
                         let (twist, flip, slice) =
-                            tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
+                            tables.phase1_after((node.twist, node.flip, node.slice), m.index());
                         if read {
                             tables.prefetch_class(flip, slice.position());
                         }
                         let bound = node
                             .steps
-                            .map_or(node.bound, |steps| steps.after(node.bound, m as usize));
+                            .map_or(node.bound, |steps| steps.after(node.bound, m.index()));
                         let child = Node {
                             twist,
                             flip,
@@ -549,7 +487,7 @@ impl<'s, 't> Search<'s, 't> {
                 Step::Next if frame.next < frame.count => {
                     let (m, mut child, _) = frame.children[frame.next];
                     frame.next += 1;
-                    child.corners = tables.moves.corners.apply(child.corners, m as usize);
+                    child.corners = tables.moves.corners.apply(child.corners, m.index());
                     view.path[depth] = m;
                     view.frames[depth + 1].node = child;
                     view.depth += 1;
@@ -576,28 +514,25 @@ impl<'s, 't> Search<'s, 't> {
         let tables = self.solver.tables;
         let mut wanted = node
             .steps
-            .map_or(ALL_MOVES, |steps| steps.within(togo as u8 - node.bound));
+            .map_or(ALL_TURNS, |steps| steps.within(togo as u8 - node.bound));
         if togo == 1 {
             // A phase-2 move keeps a state in or out of phase 2's group; a phase-1 solution
             // ending in one would have been found one move shorter.
             wanted &= PHASE1_ENDINGS;
         }
-        let mut moves = wanted & followers(&self.views[v].path, depth);
-        while moves != 0 {
-            let m = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
+        for m in turns_in(wanted & followers_of(&self.views[v].path, depth)) {
             if self.visit(1) {
                 return;
             }
             let (twist, flip, slice) =
-                tables.phase1_after((node.twist, node.flip, node.slice), m as usize);
+                tables.phase1_after((node.twist, node.flip, node.slice), m.index());
             let near = match togo {
                 _ if node.steps.is_some() => true,
                 1 => twist.0 == 0 && flip.0 == 0 && slice.in_slice().is_some(),
                 _ => tables.within_one_move(twist, flip, slice.position()),
             };
             if near {
-                let corners = tables.moves.corners.apply(node.corners, m as usize);
+                let corners = tables.moves.corners.apply(node.corners, m.index());
                 let child = Node {
                     twist,
                     flip,
@@ -605,7 +540,7 @@ impl<'s, 't> Search<'s, 't> {
                     corners,
                     bound: node
                         .steps
-                        .map_or(node.bound, |steps| steps.after(node.bound, m as usize)),
+                        .map_or(node.bound, |steps| steps.after(node.bound, m.index())),
                     steps: None,
                 };
                 self.views[v].path[depth] = m;
@@ -635,9 +570,8 @@ impl<'s, 't> Search<'s, 't> {
             return;
         }
         let view = &self.views[v];
-        let cube = view.path[..phase1_length]
-            .iter()
-            .fold(view.cube, |c, &m| c * MOVES[m as usize]);
+        let mut cube = view.cube;
+        cube.apply(&view.path[..phase1_length]);
         let edges = UdEdgePerm::of(&cube);
         let bound = usize::from(
             self.solver
@@ -668,15 +602,15 @@ impl<'s, 't> Search<'s, 't> {
             return true;
         }
         let tables = self.solver.tables;
-        let followers = followers(&self.views[v].path, depth);
-        for (i, &m) in PHASE2_MOVES.iter().enumerate() {
-            if followers >> m & 1 == 0 {
+        let followers = followers_of(&self.views[v].path, depth);
+        for (i, m) in FaceTurn::PHASE2.into_iter().enumerate() {
+            if followers >> m.index() & 1 == 0 {
                 continue;
             }
             if self.visit(1) {
                 return false;
             }
-            let corners = tables.moves.corners.apply(corners, m as usize);
+            let corners = tables.moves.corners.apply(corners, m.index());
             let edges = tables.moves.ud_edges.apply(edges, i);
             let slice = tables.moves.slice_perm.apply(slice, i);
             if usize::from(tables.phase2_bound(corners, edges, slice, togo)) >= togo {
@@ -694,14 +628,14 @@ impl<'s, 't> Search<'s, 't> {
     fn found(&mut self, v: usize, length: usize) {
         let view = &self.views[v];
         let back = &self.solver.move_back[view.axis];
-        let mut moves: Vec<u8> = view.path[..length]
+        let mut moves: Vec<FaceTurn> = view.path[..length]
             .iter()
-            .map(|&m| back[m as usize])
+            .map(|m| back[m.index()])
             .collect();
         if view.inverse {
             moves.reverse();
             for m in &mut moves {
-                *m = *m / 3 * 3 + (2 - *m % 3);
+                *m = m.inverse();
             }
         }
         if let Some(shared) = self.shared {
@@ -717,7 +651,8 @@ impl<'s, 't> Search<'s, 't> {
         if self.first_only {
             if let Some(extra) = self.improve_nodes.take() {
                 self.first_only = false;
-                self.node_limit = self.node_limit.min(self.nodes.saturating_add(extra));
+                let limit = &mut self.budget.node_limit;
+                *limit = (*limit).min(self.nodes.saturating_add(extra));
             }
         }
         if self.first_only || length == 0 {
@@ -738,6 +673,8 @@ impl<'s, 't> Search<'s, 't> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
     use super::*;
     use crate::seeded_rng;
 
@@ -776,10 +713,8 @@ mod tests {
             let t = Instant::now();
             let solution = solver.solve(&cube, &limits).unwrap();
             times.push(t.elapsed());
-            let solved = solution
-                .moves
-                .iter()
-                .fold(cube, |c, &m| c * MOVES[m as usize]);
+            let mut solved = cube;
+            solved.apply(&solution.moves);
             assert!(solved.is_solved());
             assert!(solution.len() <= 20);
         }

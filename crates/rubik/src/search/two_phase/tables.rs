@@ -25,16 +25,14 @@ use crate::coord::{
     Coordinate, CornerPerm, Flip, FlipSlice, SlicePerm, SlicePosition, SliceSorted, Twist,
     UdEdgePerm,
 };
-use crate::cubie::{CubieCube, MOVES, UdSymmetry};
+use crate::cubie::{CubieCube, FaceTurn, MOVES, UdSymmetry};
+use crate::search::{UnknownName, by_name};
 use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 use crate::tables::{
     Conjugation, Mod3Pruning, MoveTable, Pruning, StepTable, Steps, SymmetryClasses, Unreduced,
 };
-
-/// The ten moves of phase 2 (U, U2, U', D, D2, D', R2, L2, F2, B2) as indices into [`MOVES`].
-pub(super) const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
 
 /// Bumped whenever a builder would produce different bytes, so that old cache files are rebuilt.
 const TABLES_VERSION: u64 = 3;
@@ -85,13 +83,10 @@ impl fmt::Display for TableSize {
 }
 
 impl FromStr for TableSize {
-    type Err = String;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        TableSize::ALL
-            .into_iter()
-            .find(|size| size.to_string() == text)
-            .ok_or_else(|| format!("`{text}` is not a table size (tiny, small, medium, large)"))
+    fn from_str(text: &str) -> Result<Self, UnknownName> {
+        by_name(text, &TableSize::ALL, "a table size")
     }
 }
 
@@ -104,7 +99,7 @@ const PHASE2: TableSpec = TableSpec::new("twophase-phase2", TABLES_VERSION);
 
 /// Where each move takes each coordinate: the phase-1 coordinates and the corners under all 18
 /// moves (phase 1 carries the corners and the slice order along, for phase 2's first test), the
-/// other phase-2 coordinates under the ten of [`PHASE2_MOVES`].
+/// other phase-2 coordinates under the ten of [`FaceTurn::PHASE2`].
 /// The optimal solver's tables move their twist, flip and sorted slice with these too.
 pub(crate) struct MoveTables {
     pub(crate) twist: MoveTable<Twist>,
@@ -120,7 +115,7 @@ pub(crate) struct MoveTables {
 
 impl MoveTables {
     fn build() -> MoveTables {
-        let phase2: Vec<CubieCube> = PHASE2_MOVES.iter().map(|&m| MOVES[m as usize]).collect();
+        let phase2: Vec<CubieCube> = FaceTurn::PHASE2.map(FaceTurn::cube).to_vec();
         MoveTables {
             twist: MoveTable::build(&MOVES[..]),
             flip: MoveTable::build(&MOVES[..]),
@@ -154,9 +149,9 @@ impl MoveTables {
         })
     }
 
-    /// The corner permutation after phase-2 move number `i` (an index into [`PHASE2_MOVES`]).
+    /// The corner permutation after phase-2 move number `i` (an index into [`FaceTurn::PHASE2`]).
     fn phase2_corners(&self, corners: CornerPerm, i: usize) -> CornerPerm {
-        self.corners.apply(corners, PHASE2_MOVES[i] as usize)
+        self.corners.apply(corners, FaceTurn::PHASE2[i].index())
     }
 
     /// The phase-2 distances over (corners, slice permutation).
@@ -490,8 +485,8 @@ impl TwoPhaseTables {
         self.size
     }
 
-    /// The phase-1 coordinates (twist, flip, sorted slice) after move `m`, an index into
-    /// [`MOVES`].
+    /// The phase-1 coordinates (twist, flip, sorted slice) after move `m`, the index of one of
+    /// the face turns ([`FaceTurn::index`]).
     #[inline]
     pub(super) fn phase1_after(
         &self,

@@ -1,0 +1,395 @@
+//! One solve policy for every front end: [`solve`] takes a state of any size and answers with a
+//! [`Solution`] in stages, or a typed [`SolveError`]. The CLI's `rubik solve` and the terminal
+//! UI's solve key both call it, so the same state and options get the same answer everywhere.
+//!
+//! By size: a 1×1 needs nothing; a 2×2 gets an optimal solution from its distance table; a 3×3
+//! gets a two-phase solution, by default the first of at most 20 moves, then shortened for a
+//! fixed number of search nodes (so the answer depends on the state and the tables alone, never
+//! on timing); larger cubes have no solver yet. Tables come from [`Tables`], which loads each
+//! set the first time a state needs it.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use crate::cubie::{CornerCube, CubieCube, InvalidCube};
+use crate::facelet::FaceletCube;
+use crate::notation::Alg;
+use crate::search::pocket::{Pocket, PocketTables};
+use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
+use crate::search::{Budget, Metric};
+use crate::tables::storage::Memory;
+
+/// With no length limit and no budget: the search nodes spent shortening the first 3×3
+/// solution of at most 20 moves.
+pub const IMPROVE_NODES: u64 = 250_000;
+
+/// A table set obtained once, by a loader the front end gives.
+type Loader<'a, T> = Box<dyn Fn() -> T + Send + Sync + 'a>;
+
+/// The tables the solvers of every size read, each set loaded (or built) the first time a
+/// state needs it, then kept.
+pub struct Tables<'a> {
+    load_two_phase: Loader<'a, TwoPhaseTables>,
+    load_pocket: Loader<'a, PocketTables>,
+    two_phase: OnceLock<TwoPhaseTables>,
+    pocket: OnceLock<PocketTables>,
+}
+
+impl<'a> Tables<'a> {
+    /// The tables in the cache directory `dir` (none: built in memory), the 3×3's of `size`.
+    pub fn cached(dir: Option<PathBuf>, size: TableSize) -> Tables<'static> {
+        let pocket_dir = dir.clone();
+        Tables::with_loaders(
+            move || {
+                TwoPhaseTables::load_or_build(dir.as_deref(), size, Memory::Mapped, &mut |_| {}).0
+            },
+            move || PocketTables::load_or_build(pocket_dir.as_deref(), &mut |_| {}).0,
+        )
+    }
+
+    /// The tables these loaders give, each called at most once (for a front end that reports
+    /// progress as they load).
+    pub fn with_loaders(
+        two_phase: impl Fn() -> TwoPhaseTables + Send + Sync + 'a,
+        pocket: impl Fn() -> PocketTables + Send + Sync + 'a,
+    ) -> Tables<'a> {
+        Tables {
+            load_two_phase: Box::new(two_phase),
+            load_pocket: Box::new(pocket),
+            two_phase: OnceLock::new(),
+            pocket: OnceLock::new(),
+        }
+    }
+
+    /// The 3×3 two-phase tables.
+    pub fn two_phase(&self) -> &TwoPhaseTables {
+        self.two_phase.get_or_init(&self.load_two_phase)
+    }
+
+    /// The 2×2 distance tables.
+    pub fn pocket(&self) -> &PocketTables {
+        self.pocket.get_or_init(&self.load_pocket)
+    }
+}
+
+/// How to solve: the tables, and the limits a front end may set.
+pub struct SolveOptions<'a> {
+    /// Where the tables come from.
+    pub tables: &'a Tables<'a>,
+    /// The metric a 2×2 solution is shortest in (the 3×3 two-phase solver counts face turns
+    /// only).
+    pub metric: Metric,
+    /// The longest solution accepted. A 3×3 takes the first solution within it; with neither
+    /// it nor a limited budget, the first within 20 moves, shortened for [`IMPROVE_NODES`]
+    /// more nodes; with a limited budget alone, the best found when the budget runs out.
+    pub max_length: Option<usize>,
+    /// When to stop searching.
+    pub budget: Budget<'a>,
+    /// Search a 3×3 with a time budget on every thread of the current `rayon` pool (more
+    /// search in the same time; the answer may then differ from run to run).
+    pub parallel: bool,
+}
+
+impl<'a> SolveOptions<'a> {
+    /// The default policy over `tables`: face turns, no limits.
+    pub fn new(tables: &'a Tables<'a>) -> SolveOptions<'a> {
+        SolveOptions {
+            tables,
+            metric: Metric::Htm,
+            max_length: None,
+            budget: Budget::default(),
+            parallel: false,
+        }
+    }
+}
+
+/// One stage of a solution: what it does and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// What the stage solves ("2×2", "3×3"; for big cubes, "centres", "edges"...).
+    pub name: &'static str,
+    /// Its moves.
+    pub alg: Alg,
+}
+
+/// A solution of a state, stage by stage, in the state's own orientation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The cube size.
+    pub size: usize,
+    /// The stages, in order (none for a solved cube).
+    pub stages: Vec<Stage>,
+    /// Whether the budget ended the search before it was done (the solution is the best found).
+    pub budget_ran_out: bool,
+    /// Search nodes visited (0 where a table was descended).
+    pub nodes: u64,
+}
+
+impl Solution {
+    /// All the stages' moves, one after another.
+    pub fn alg(&self) -> Alg {
+        let algs = self.stages.iter().map(|stage| stage.alg.clone());
+        algs.fold(Alg::default(), |all, alg| all + alg)
+    }
+
+    /// The length in the outer-block turn metric: a turn of a block that holds an outer layer
+    /// counts 1, an inner slice 2, a whole-cube rotation 0.
+    pub fn obtm(&self) -> usize {
+        self.count(|outer| if outer { 1 } else { 2 })
+    }
+
+    /// The length in the slice-turn metric: any block of adjacent layers, inner slices
+    /// included, counts 1, a whole-cube rotation 0.
+    pub fn stm(&self) -> usize {
+        self.count(|_| 1)
+    }
+
+    /// The sum over the turns that move anything (not rotations, not identities) of `cost`,
+    /// told whether the turn's block holds an outer layer.
+    fn count(&self, cost: impl Fn(bool) -> usize) -> usize {
+        let turns = self
+            .alg()
+            .turns(self.size)
+            .expect("a solver's moves fit its cube");
+        turns
+            .iter()
+            .filter(|turn| turn.quarters % 4 != 0 && !turn.is_rotation(self.size))
+            .map(|turn| cost(turn.first == 0 || turn.last + 1 == self.size))
+            .sum()
+    }
+}
+
+/// Why [`solve`] gave no solution.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The stickers are not a state turning can reach.
+    #[error("{0}")]
+    InvalidCube(#[from] InvalidCube),
+    /// No solver handles this size yet.
+    #[error("no solver for a {size}×{size}×{size} cube yet")]
+    Unsupported {
+        /// The cube size.
+        size: usize,
+    },
+    /// The solver for this size does not count in this metric.
+    #[error("the {size}×{size}×{size} solver counts face turns (htm), not {metric}")]
+    Metric {
+        /// The cube size.
+        size: usize,
+        /// The metric asked for.
+        metric: Metric,
+    },
+    /// The budget ran out before a solution within the length limit was found.
+    #[error(transparent)]
+    BudgetRanOut(#[from] two_phase::SolveError),
+    /// The shortest solution there is is longer than the limit.
+    #[error("no solution within {max_length} moves: the shortest found has {length} ({metric})")]
+    TooLong {
+        /// The limit.
+        max_length: usize,
+        /// The shortest solution's length.
+        length: usize,
+        /// The metric it is counted in.
+        metric: Metric,
+    },
+}
+
+/// Solves `cube` by the policy for its size (see the [module docs](self)).
+///
+/// ```
+/// use rubik::solve::{SolveOptions, Tables, solve};
+/// use rubik::search::two_phase::TableSize;
+/// let tables = Tables::cached(None, TableSize::Tiny);
+/// let mut cube = rubik::FaceletCube::solved(2);
+/// cube.apply_alg(&"R U R' U'".parse().unwrap()).unwrap();
+/// let solution = solve(&cube, &SolveOptions::new(&tables)).unwrap();
+/// assert_eq!((solution.stages[0].name, solution.obtm()), ("2×2", 4));
+/// ```
+pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, SolveError> {
+    let size = cube.size();
+    let (stage, alg, budget_ran_out, nodes) = match size {
+        0 | 1 => {
+            crate::cubie::validate(cube)?;
+            return Ok(Solution {
+                size,
+                stages: Vec::new(),
+                budget_ran_out: false,
+                nodes: 0,
+            });
+        }
+        2 => {
+            let solution = Pocket::new(options.tables.pocket())
+                .solve(&CornerCube::try_from(cube)?, options.metric);
+            if let Some(max_length) = options.max_length.filter(|&max| solution.len() > max) {
+                return Err(SolveError::TooLong {
+                    max_length,
+                    length: solution.len(),
+                    metric: options.metric,
+                });
+            }
+            ("2×2", solution.alg(), false, 0)
+        }
+        3 => {
+            let cube = CubieCube::try_from(cube)?;
+            if options.metric != Metric::Htm {
+                return Err(SolveError::Metric {
+                    size,
+                    metric: options.metric,
+                });
+            }
+            let solution = two_phase_solve(&cube, options)?;
+            (
+                "3×3",
+                solution.alg(),
+                solution.budget_ran_out,
+                solution.nodes,
+            )
+        }
+        // The big-cube solver plugs in here.
+        _ => return Err(SolveError::Unsupported { size }),
+    };
+    let stages = if alg.is_empty() {
+        Vec::new()
+    } else {
+        vec![Stage { name: stage, alg }]
+    };
+    Ok(Solution {
+        size,
+        stages,
+        budget_ran_out,
+        nodes,
+    })
+}
+
+/// A two-phase solution of `cube` under `options`' limits.
+fn two_phase_solve(
+    cube: &CubieCube,
+    options: &SolveOptions<'_>,
+) -> Result<two_phase::Solution, two_phase::SolveError> {
+    let no_limit = options.max_length.is_none() && !options.budget.is_limited();
+    let limits = Limits {
+        max_length: if no_limit {
+            Some(20)
+        } else {
+            options.max_length
+        },
+        improve_nodes: no_limit.then_some(IMPROVE_NODES),
+        budget: options.budget,
+    };
+    let solver = TwoPhase::new(options.tables.two_phase());
+    if options.parallel && options.budget.time.is_some() {
+        solver.solve_parallel(cube, &limits)
+    } else {
+        solver.solve(cube, &limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CubieCube, seeded_rng};
+
+    /// The tiny tables in memory, shared by the tests.
+    fn tables() -> &'static Tables<'static> {
+        static TABLES: OnceLock<Tables<'static>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::cached(None, TableSize::Tiny))
+    }
+
+    fn cube_of(size: usize, alg: &str) -> FaceletCube {
+        let mut cube = FaceletCube::solved(size);
+        cube.apply_alg(&alg.parse().unwrap()).unwrap();
+        cube
+    }
+
+    #[test]
+    fn every_size_it_solves_replays_to_solved_and_counts_its_moves() {
+        let options = SolveOptions::new(tables());
+        for size in 1..=3 {
+            let mut cube = cube_of(size, ["x", "R U R' U' F2"][usize::from(size > 1)]);
+            let solution = solve(&cube, &options).unwrap();
+            cube.apply_alg(&solution.alg()).unwrap();
+            assert!(cube.is_solved(), "{size}");
+            // Face turns only: one move each in both metrics.
+            let turns = solution.alg().turns(size).unwrap();
+            let moving = turns.iter().filter(|t| !t.is_rotation(size)).count();
+            assert_eq!((solution.obtm(), solution.stm()), (moving, moving));
+            let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
+            assert_eq!(names, [[].as_slice(), &["2×2"], &["3×3"]][size - 1]);
+        }
+        let solved = solve(&FaceletCube::solved(3), &options).unwrap();
+        assert!(solved.stages.is_empty() && solved.alg().is_empty());
+    }
+
+    #[test]
+    fn slices_count_two_outer_block_turns_and_one_slice_turn() {
+        let solution = Solution {
+            size: 5,
+            stages: vec![Stage {
+                name: "test",
+                alg: "M 3Rw x R2 2-3Lw'".parse().unwrap(),
+            }],
+            budget_ran_out: false,
+            nodes: 0,
+        };
+        // M and 2-3Lw' are inner blocks; x moves nothing.
+        assert_eq!((solution.obtm(), solution.stm()), (6, 4));
+    }
+
+    #[test]
+    fn a_turned_whole_cube_is_solved_in_its_own_orientation() {
+        let mut cube = cube_of(3, "R U x y");
+        let solution = solve(&cube, &SolveOptions::new(tables())).unwrap();
+        assert_eq!(solution.obtm(), 2);
+        cube.apply_alg(&solution.alg()).unwrap();
+        assert!(cube.is_solved());
+    }
+
+    #[test]
+    fn refusals_are_typed() {
+        let options = SolveOptions::new(tables());
+        assert_eq!(
+            solve(&cube_of(4, "R"), &options),
+            Err(SolveError::Unsupported { size: 4 })
+        );
+        let qtm = SolveOptions {
+            metric: Metric::Qtm,
+            ..SolveOptions::new(tables())
+        };
+        assert!(matches!(
+            solve(&cube_of(3, "R"), &qtm),
+            Err(SolveError::Metric { size: 3, .. })
+        ));
+        let short = SolveOptions {
+            max_length: Some(2),
+            ..SolveOptions::new(tables())
+        };
+        assert!(matches!(
+            solve(&cube_of(2, "R U F"), &short),
+            Err(SolveError::TooLong { length: 3, .. })
+        ));
+        let mut twisted = FaceletCube::from(&CubieCube::random(&mut seeded_rng(1)));
+        let text = twisted.to_string();
+        let (u, r) = (text.as_bytes()[8] as char, text.as_bytes()[9] as char);
+        let mut swapped: Vec<char> = text.chars().collect();
+        (swapped[8], swapped[9]) = (r, u);
+        twisted = swapped.iter().collect::<String>().parse().unwrap();
+        assert!(matches!(
+            solve(&twisted, &options),
+            Err(SolveError::InvalidCube(_))
+        ));
+        let cancelled = std::sync::atomic::AtomicBool::new(true);
+        let stopped = SolveOptions {
+            max_length: Some(15),
+            budget: Budget {
+                cancel: Some(&cancelled),
+                ..Budget::default()
+            },
+            ..SolveOptions::new(tables())
+        };
+        let superflip = cube_of(3, "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+        assert!(matches!(
+            solve(&superflip, &stopped),
+            Err(SolveError::BudgetRanOut(_))
+        ));
+    }
+}
