@@ -21,6 +21,7 @@ use crate::turn::Turn;
 pub mod bfs;
 pub mod optimal;
 pub mod pocket;
+pub mod reduction;
 mod solvers;
 pub mod two_phase;
 

@@ -1,0 +1,161 @@
+//! The wing stages: wing-orbit parity (before the centres, while a slice turn is still free)
+//! and pairing every wing with its edge, with the even sizes' edge-permutation parity.
+
+use super::orbit::{Orbit, wing_orbits};
+use super::{ReductionError, three, wide_r};
+use crate::cubie::InvalidCube;
+use crate::face::Face;
+use crate::facelet::FaceletCube;
+use crate::turn::Turn;
+
+/// The colours each wing slot must show: the midge's of its edge (odd N) or its own faces'.
+fn home_colours(orbit: &Orbit, cube: &FaceletCube) -> Vec<[Face; 2]> {
+    let size = cube.size();
+    let middle = |x: usize| match x {
+        0 => 0,
+        3 => size - 1,
+        _ => size / 2,
+    };
+    orbit
+        .kind
+        .pieces
+        .iter()
+        .map(|piece| {
+            [0, 1].map(|j| {
+                if size % 2 == 0 {
+                    return orbit.face(piece[j]);
+                }
+                let (face, row, col) = (piece[j] / 16, piece[j] / 4 % 4, piece[j] % 4);
+                cube.stickers()[(face * size + middle(row)) * size + middle(col)]
+            })
+        })
+        .collect()
+}
+
+/// Whether the wings in `state` are an odd permutation of the slots whose colours are `homes`.
+fn is_odd(state: &[Face], homes: &[[Face; 2]]) -> Result<bool, ReductionError> {
+    let mut goes_to = Vec::with_capacity(homes.len());
+    for slot in 0..homes.len() {
+        let colours = [state[2 * slot], state[2 * slot + 1]];
+        let home = homes.iter().position(|&h| h == colours).ok_or_else(|| {
+            ReductionError::Unsolvable(format!(
+                "no wing slot takes a {}{} wing",
+                colours[0], colours[1]
+            ))
+        })?;
+        goes_to.push(home);
+    }
+    let mut distinct = goes_to.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != goes_to.len() {
+        return Err(ReductionError::Unsolvable("two wings alike".to_string()));
+    }
+    let mut seen = vec![false; goes_to.len()];
+    let mut odd = false;
+    for start in 0..goes_to.len() {
+        let mut at = start;
+        while !seen[at] {
+            seen[at] = true;
+            at = goes_to[at];
+            // A cycle of length L is L - 1 transpositions: toggle on every step but its last.
+            odd ^= at != start;
+        }
+    }
+    Ok(odd)
+}
+
+/// Quarter turns of wide blocks that make every wing orbit an even permutation: the block
+/// `0..=k` changes the parity of orbits 1 to k (its face turn moves wings by two 4-cycles).
+pub(super) fn wing_parity(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
+    let orbits = wing_orbits(cube.size());
+    let mut odd = Vec::with_capacity(orbits.len() + 1);
+    for orbit in &orbits {
+        odd.push(is_odd(&orbit.read(cube), &home_colours(orbit, cube))?);
+    }
+    odd.push(false);
+    Ok((0..orbits.len())
+        .filter(|&i| odd[i] != odd[i + 1])
+        .map(|i| wide_r(i + 1))
+        .collect())
+}
+
+/// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3.
+pub(super) fn pair(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
+    let orbits = wing_orbits(cube.size());
+    let order: Vec<usize> = (0..24).collect();
+    let mut turns = Vec::new();
+    let mut reference: Option<Vec<[Face; 2]>> = None;
+    for orbit in &orbits {
+        let mut state = orbit.read(cube);
+        let homes = match (&reference, cube.size() % 2) {
+            (_, 1) => home_colours(orbit, cube),
+            (Some(homes), _) => homes.clone(),
+            (None, _) => {
+                let homes = pair_outermost(orbit, &mut state, cube, &mut turns)?;
+                reference = Some(homes.clone());
+                homes
+            }
+        };
+        orbit.place(&mut state, &order, |slot, _| homes[slot], &mut turns)?;
+    }
+    Ok(turns)
+}
+
+/// Even N: pairs the outermost wing orbit with itself (the first wing of each edge stays, its
+/// twin joins it), then swaps two edges if the reduced cube would be an odd permutation of
+/// edges against corners. Returns the colours every slot then shows.
+fn pair_outermost(
+    orbit: &Orbit,
+    state: &mut Vec<Face>,
+    cube: &FaceletCube,
+    turns: &mut Vec<Turn>,
+) -> Result<Vec<[Face; 2]>, ReductionError> {
+    let pieces = &orbit.kind.pieces;
+    let faces = |slot: usize| {
+        let mut f = [orbit.face(pieces[slot][0]), orbit.face(pieces[slot][1])];
+        f.sort();
+        f
+    };
+    // Each edge: its first slot, then its twin.
+    let mut edges: Vec<[usize; 2]> = Vec::new();
+    for slot in 0..pieces.len() {
+        if !edges.iter().any(|e| e.contains(&slot)) {
+            let twin = (slot + 1..pieces.len())
+                .find(|&t| faces(t) == faces(slot))
+                .expect("every edge holds two wings");
+            edges.push([slot, twin]);
+        }
+    }
+    let order: Vec<usize> = edges.iter().flatten().copied().collect();
+    let start = turns.len();
+    orbit.place(
+        state,
+        &order,
+        |slot, state| match edges.iter().find(|e| e[1] == slot) {
+            None => [state[2 * slot], state[2 * slot + 1]],
+            Some(&[first, twin]) => [0, 1].map(|j| {
+                let face = orbit.face(pieces[twin][j]);
+                let k = usize::from(orbit.face(pieces[first][1]) == face);
+                state[2 * first + k]
+            }),
+        },
+        turns,
+    )?;
+    let mut homes: Vec<[Face; 2]> = (0..pieces.len())
+        .map(|slot| [state[2 * slot], state[2 * slot + 1]])
+        .collect();
+    let mut paired = cube.clone();
+    paired.apply(turns[start..].iter().copied());
+    match three::reduced(&paired) {
+        Err(InvalidCube::Parity) => {
+            let ([a0, a1], [b0, b1]) = (edges[0], edges[1]);
+            homes.swap(a0, b0);
+            homes.swap(a1, b1);
+            orbit.place(state, &order, |slot, _| homes[slot], turns)?;
+            Ok(homes)
+        }
+        Err(other) => Err(other.into()),
+        Ok(_) => Ok(homes),
+    }
+}

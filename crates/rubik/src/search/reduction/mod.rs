@@ -1,0 +1,212 @@
+//! Solving any N×N×N with N ≥ 4 by reduction to a 3×3.
+//!
+//! The stages, each a list of layer turns:
+//!
+//! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
+//!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
+//!    so that 3-cycles can finish it (no "OLL parity" later);
+//! 2. **centres**: each centre orbit solved piece by piece with pure 3-cycles ([`library`]);
+//! 3. **edges**: each wing orbit paired with the midge (odd N), or the outermost one paired with
+//!    itself, two wings of an edge matching, and the others with it (even N); on even N two
+//!    edges are swapped if the reduced cube would be an odd permutation of edges against corners
+//!    ("PLL parity");
+//! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
+//!
+//! Every orbit type is derived on a small proxy cube and shared by every N, so nothing grows
+//! with N but the number of orbits; the time is about linear in the number of pieces
+//! (N² per cube), plus replaying the solution on the stickers. Moves are cancelled across
+//! stage boundaries and the whole solution is replayed on the sticker model before it is
+//! returned.
+
+mod edges;
+mod library;
+mod moves;
+mod orbit;
+mod three;
+
+use thiserror::Error;
+
+use super::two_phase::{SolveError, TwoPhase};
+use crate::cubie::InvalidCube;
+use crate::face::{Axis, Face};
+use crate::facelet::FaceletCube;
+use crate::notation::{Alg, Move};
+use crate::turn::Turn;
+pub use moves::{obtm, stm};
+
+/// The smallest size reduction solves.
+pub const MIN_SIZE: usize = 4;
+/// The largest size reduction takes on: a random 64×64×64 needs about a million moves, and
+/// replaying them on the stickers takes most of a minute.
+pub const MAX_SIZE: usize = 64;
+
+/// How hard to work.
+#[derive(Clone, Copy, Debug)]
+pub struct ReductionOptions {
+    /// Search nodes the 3×3 stage spends shortening its first solution of at most 20 moves.
+    pub improve_nodes: u64,
+}
+
+impl Default for ReductionOptions {
+    fn default() -> ReductionOptions {
+        ReductionOptions {
+            improve_nodes: 100_000,
+        }
+    }
+}
+
+/// One stage of a solution: its name and its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// What the stage does (`wing parity`, `centres`, `edges`, `3x3`).
+    pub name: &'static str,
+    /// Its turns, after cancellation with the stages around it.
+    pub turns: Vec<Turn>,
+}
+
+/// A solution by reduction: the stages in order, for a cube of size `size`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StagedSolution {
+    /// The cube size.
+    pub size: usize,
+    /// The stages, in order.
+    pub stages: Vec<Stage>,
+}
+
+impl StagedSolution {
+    /// Every turn, stage after stage.
+    pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
+        self.stages.iter().flat_map(|s| s.turns.iter().copied())
+    }
+
+    /// The solution in notation.
+    pub fn alg(&self) -> Alg {
+        turns_alg(self.turns(), self.size)
+    }
+
+    /// Its length in the outer-block turn metric (see [`obtm`]).
+    pub fn obtm(&self) -> usize {
+        obtm(self.turns(), self.size)
+    }
+
+    /// Its length in the slice-turn metric (see [`stm`]).
+    pub fn stm(&self) -> usize {
+        stm(self.turns(), self.size)
+    }
+}
+
+/// Turns in notation, for a cube of size `size`.
+pub fn turns_alg(turns: impl IntoIterator<Item = Turn>, size: usize) -> Alg {
+    Alg::from_moves(
+        turns
+            .into_iter()
+            .map(|t| Move::from_turn(t, size))
+            .collect(),
+    )
+}
+
+/// Why reduction gave no solution.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReductionError {
+    /// The size is outside what reduction takes on.
+    #[error("reduction solves sizes {MIN_SIZE} to {MAX_SIZE}, not {0}")]
+    Size(usize),
+    /// The stickers make no reachable state: a piece the stages need is missing.
+    #[error("not a reachable cube: {0}")]
+    Unsolvable(String),
+    /// The reduced cube's outer layers are not a 3×3 (the state was not reachable).
+    #[error("the reduced cube is not a 3×3: {0}")]
+    Reduced(#[from] InvalidCube),
+    /// The 3×3 stage failed.
+    #[error("the 3x3 stage failed: {0}")]
+    ThreeByThree(#[from] SolveError),
+    /// The solution did not solve the cube when replayed (a bug).
+    #[error("internal error: the solution does not solve the cube")]
+    Replay,
+}
+
+/// Solves `cube` (N ≥ 4) by reduction, the 3×3 stage on `three`.
+///
+/// ```
+/// use rubik::search::reduction::{ReductionOptions, solve};
+/// use rubik::search::two_phase::{TableSize, TwoPhase, TwoPhaseTables};
+/// use rubik::FaceletCube;
+/// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
+/// let mut cube = FaceletCube::solved(5);
+/// cube.apply_alg(&"Rw U2 3Fw' r b D".parse().unwrap()).unwrap();
+/// let solution = solve(&cube, &TwoPhase::new(&tables), &ReductionOptions::default()).unwrap();
+/// cube.apply(solution.turns());
+/// assert!(cube.is_solved());
+/// ```
+pub fn solve(
+    cube: &FaceletCube,
+    three: &TwoPhase<'_>,
+    options: &ReductionOptions,
+) -> Result<StagedSolution, ReductionError> {
+    let size = cube.size();
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(ReductionError::Size(size));
+    }
+    let mut work = cube.clone();
+    let mut stages = Vec::new();
+    let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
+        work.apply(turns.iter().copied());
+        stages.push((name, turns));
+    };
+    let parity = edges::wing_parity(&work)?;
+    run(&mut work, "wing parity", parity);
+    let centres = solve_centres(&work)?;
+    run(&mut work, "centres", centres);
+    let edges = edges::pair(&work)?;
+    run(&mut work, "edges", edges);
+    let last = three::solve(&work, three, options)?;
+    run(&mut work, "3x3", last);
+    let solution = StagedSolution {
+        size,
+        stages: moves::cancel(stages),
+    };
+    let mut replay = cube.clone();
+    replay.apply(solution.turns());
+    if !replay.is_solved() {
+        return Err(ReductionError::Replay);
+    }
+    Ok(solution)
+}
+
+/// The colour each face's centres must show: the fixed centres' on odd N, the face's own on
+/// even N.
+fn centre_colours(cube: &FaceletCube) -> [Face; 6] {
+    cube.centres().unwrap_or(Face::ALL)
+}
+
+/// Turns that solve every centre orbit, leaving every other piece where it is.
+fn solve_centres(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
+    let colours = centre_colours(cube);
+    let mut turns = Vec::new();
+    for orbit in orbit::centre_orbits(cube.size()) {
+        let mut state = orbit.read(cube);
+        let pieces = &orbit.kind.pieces;
+        let mut order: Vec<usize> = (0..pieces.len()).collect();
+        order.sort_by_key(|&slot| orbit.face(pieces[slot][0]));
+        orbit.place(
+            &mut state,
+            &order,
+            |slot, _| [colours[orbit.face(pieces[slot][0]).index()]; 2],
+            &mut turns,
+        )?;
+    }
+    Ok(turns)
+}
+
+/// A quarter turn of the block of layers `0..=last` about the x axis.
+fn wide_r(last: usize) -> Turn {
+    Turn {
+        axis: Axis::X,
+        first: 0,
+        last,
+        quarters: 1,
+    }
+}
+
+#[cfg(test)]
+mod tests;

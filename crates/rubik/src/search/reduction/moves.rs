@@ -1,0 +1,63 @@
+//! Move counting and cancellation across stages.
+
+use super::Stage;
+use crate::turn::Turn;
+
+/// Outer-block turn metric: a turn of a block holding an outer layer counts 1, a whole-cube
+/// rotation 0, a block of inner layers only 2.
+pub fn obtm(turns: impl IntoIterator<Item = Turn>, size: usize) -> usize {
+    turns
+        .into_iter()
+        .map(|t| match (t.first == 0, t.last + 1 == size) {
+            (true, true) => 0,
+            (false, false) => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// Slice-turn metric: every block turn counts 1, a whole-cube rotation 0.
+pub fn stm(turns: impl IntoIterator<Item = Turn>, size: usize) -> usize {
+    turns.into_iter().filter(|t| !t.is_rotation(size)).count()
+}
+
+/// The stages with turns of the same block merged (or cancelled) wherever only turns about the
+/// same axis stand between them, within and across stages; a merged turn stays in the earlier
+/// stage.
+pub(super) fn cancel(stages: Vec<(&'static str, Vec<Turn>)>) -> Vec<Stage> {
+    let mut kept: Vec<(usize, Turn)> = Vec::new();
+    for (index, (_, turns)) in stages.iter().enumerate() {
+        for &turn in turns {
+            push(&mut kept, index, turn);
+        }
+    }
+    stages
+        .iter()
+        .enumerate()
+        .map(|(index, (name, _))| Stage {
+            name,
+            turns: kept
+                .iter()
+                .filter(|(i, _)| *i == index)
+                .map(|&(_, t)| t)
+                .collect(),
+        })
+        .collect()
+}
+
+fn push(kept: &mut Vec<(usize, Turn)>, stage: usize, turn: Turn) {
+    for i in (0..kept.len()).rev() {
+        let other = &mut kept[i].1;
+        if other.axis != turn.axis {
+            break;
+        }
+        if (other.first, other.last) == (turn.first, turn.last) {
+            other.quarters = (other.quarters + turn.quarters) % 4;
+            if other.quarters == 0 {
+                kept.remove(i);
+            }
+            return;
+        }
+    }
+    kept.push((stage, turn));
+}
