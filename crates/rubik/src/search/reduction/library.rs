@@ -4,10 +4,9 @@
 //! on, so it behaves exactly like the same orbit of a small *proxy* cube that keeps only those
 //! layers: an x-centre orbit like the 4×4's centres, a t-centre orbit like the 5×5's, an
 //! oblique orbit like one of the 6×6's two, a wing orbit like the 4×4's wings. Each [`Kind`]
-//! is derived once on its proxy cube (built on first use, a few milliseconds): its pieces (the
-//! stickers of one cubie, found as the stickers every layer turn moves together, ordered by
-//! following them through the turns), and for every ordered triple of pieces the cheapest
-//! known move sequence that cycles exactly those three and nothing else on the cube.
+//! is derived once on its proxy cube (built on first use, a few milliseconds): its pieces (from
+//! the piece model, [`crate::facelet::pieces`]), and for every ordered triple of pieces the
+//! cheapest known move sequence that cycles exactly those three and nothing else on the cube.
 //!
 //! The sequences are commutators `[X, A B A']` of a single inner layer `X` and a conjugated
 //! single layer whose moved stickers meet `X`'s in the stickers of one piece (so the
@@ -20,6 +19,7 @@ use std::collections::{BinaryHeap, HashMap};
 use std::sync::OnceLock;
 
 use crate::facelet::permutation;
+use crate::facelet::pieces::Orbits;
 use crate::turn::Turn;
 
 /// The orbit types; each names its proxy cube and the sticker its orbit is seeded from.
@@ -102,19 +102,7 @@ impl Kind {
     fn derive(name: KindName) -> Kind {
         let (size, row, col) = name.proxy();
         let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
-        // Where each turn sends each sticker.
-        let sends: Vec<Vec<usize>> = turns
-            .iter()
-            .map(|&turn| {
-                let from = permutation(size, &[turn]);
-                let mut to = vec![0; from.len()];
-                for (i, &f) in from.iter().enumerate() {
-                    to[f as usize] = i;
-                }
-                to
-            })
-            .collect();
-        let pieces = orbit_pieces(size, (row, col), &sends);
+        let pieces = orbit_pieces(size, (row, col));
         let mut sticker_slot = vec![usize::MAX; 6 * size * size];
         for (k, &s) in pieces.iter().flatten().enumerate() {
             sticker_slot[s] = k;
@@ -239,44 +227,12 @@ fn cost(turns: &[Turn], size: usize) -> u32 {
         .sum()
 }
 
-/// The pieces of the orbit of the sticker at (row, col) of U, each as its stickers in an
-/// order that every turn keeps (found by following the seed piece through the turns).
-fn orbit_pieces(size: usize, seed: (usize, usize), sends: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    let stickers = 6 * size * size;
-    // A sticker's cubie is known by the layer of each axis that moves it.
-    let mut cubie = vec![[usize::MAX; 3]; stickers];
-    for (turn, to) in Turn::single_layer_turns(size).zip(sends) {
-        for (s, c) in cubie.iter_mut().enumerate() {
-            // (A face's own centre on an odd proxy stays put and keeps no layer of that axis:
-            // no orbit piece is one.)
-            if turn.quarters == 1 && to[s] != s {
-                c[turn.axis.index()] = turn.first;
-            }
-        }
-    }
-    let start = seed.0 * size + seed.1;
-    let mut first: Vec<usize> = (0..stickers)
-        .filter(|&s| cubie[s] == cubie[start])
-        .collect();
-    first.sort_by_key(|&s| s != start);
-    let mut pieces = vec![first];
-    let mut known: HashMap<usize, usize> = HashMap::new();
-    known.insert(start, 0);
-    let mut next = 0;
-    while next < pieces.len() {
-        for to in sends {
-            let image: Vec<usize> = pieces[next].iter().map(|&s| to[s]).collect();
-            match known.get(&image[0]) {
-                Some(&k) => assert_eq!(pieces[k], image, "an orbit piece turned in place"),
-                None => {
-                    known.insert(image[0], pieces.len());
-                    pieces.push(image);
-                }
-            }
-        }
-        next += 1;
-    }
-    pieces
+/// The pieces of the orbit of the sticker at (row, col) of U on a cube of size `size`, each as
+/// its stickers in the piece model's order (which every turn keeps).
+fn orbit_pieces(size: usize, (row, col): (usize, usize)) -> Vec<Vec<usize>> {
+    let orbits = Orbits::of(size);
+    let orbit = &orbits.orbits()[orbits.locate(row * size + col).orbit];
+    orbit.pieces().map(<[usize]>::to_vec).collect()
 }
 
 /// The commutators `[X, Y]` (X one inner layer, Y one layer turn or one conjugated by an
