@@ -14,6 +14,7 @@ use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome, Stop};
 use rubik::search::optimal::{Optimal, OptimalLimits, OptimalOutcome};
 use rubik::search::pocket::Pocket;
+use rubik::search::reduction::{self, ReductionError, ReductionOptions};
 use rubik::search::two_phase::{Limits, TwoPhase};
 use rubik::{Alg, CornerCube, CubieCube, FaceletCube, InvalidCube};
 use serde_json::{Map, Value};
@@ -220,11 +221,15 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
                 let solver = Pocket::new(pocket_tables.get_or_init(|| args.tables.load_pocket()));
                 timed(|| pocket(&solver, &cube, args))?
             }
-            (Method::TwoPhase, _) => {
+            (Method::TwoPhase, size) => {
                 let solver = two_phase_solver.get_or_init(|| {
                     TwoPhase::new(two_phase_tables.get_or_init(|| args.tables.load()))
                 });
-                timed(|| two_phase(solver, &cube, args, searches_at_once == 1))?
+                if size >= reduction::MIN_SIZE {
+                    timed(|| by_reduction(solver, &cube))?
+                } else {
+                    timed(|| two_phase(solver, &cube, args, searches_at_once == 1))?
+                }
             }
             (Method::Optimal, _) => {
                 let solver = optimal_solver.get_or_init(|| {
@@ -295,6 +300,37 @@ fn two_phase(
         counts: Map::from_iter([
             ("budget_ran_out".into(), solution.budget_ran_out.into()),
             ("nodes".into(), solution.nodes.into()),
+        ]),
+    })
+}
+
+/// A solution of an N×N×N (N ≥ 4) by reduction, its length in OBTM (JSON adds the slice-turn
+/// length and the stages).
+fn by_reduction(solver: &TwoPhase, cube: &FaceletCube) -> Result<Found, CliError> {
+    let solution =
+        reduction::solve(cube, solver, &ReductionOptions::default()).map_err(|e| match e {
+            ReductionError::Size(_)
+            | ReductionError::Unsolvable(_)
+            | ReductionError::Reduced(_) => CliError::BadInput(e.to_string()),
+            _ => CliError::Failed(e.to_string()),
+        })?;
+    let stages: Vec<Value> = solution
+        .stages
+        .iter()
+        .map(|stage| {
+            serde_json::json!({
+                "name": stage.name,
+                "moves": reduction::turns_alg(stage.turns.iter().copied(), cube.size()).to_string(),
+            })
+        })
+        .collect();
+    Ok(Found {
+        alg: solution.alg(),
+        length: solution.obtm(),
+        counts: Map::from_iter([
+            ("metric".into(), "obtm".into()),
+            ("stm".into(), solution.stm().into()),
+            ("stages".into(), stages.into()),
         ]),
     })
 }
