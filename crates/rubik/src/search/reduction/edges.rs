@@ -83,7 +83,6 @@ pub(super) fn wing_parity(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionErro
 /// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3.
 pub(super) fn pair(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
     let orbits = wing_orbits(cube.size());
-    let order: Vec<usize> = (0..24).collect();
     let mut turns = Vec::new();
     let mut reference: Option<Vec<[Face; 2]>> = None;
     for orbit in &orbits {
@@ -97,7 +96,7 @@ pub(super) fn pair(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
                 homes
             }
         };
-        orbit.place(&mut state, &order, |slot, _| homes[slot], &mut turns)?;
+        orbit.place_best(&mut state, &homes, &mut turns)?;
     }
     Ok(turns)
 }
@@ -152,7 +151,7 @@ fn pair_outermost(
             let ([a0, a1], [b0, b1]) = (edges[0], edges[1]);
             homes.swap(a0, b0);
             homes.swap(a1, b1);
-            orbit.place(state, &order, |slot, _| homes[slot], turns)?;
+            orbit.place_best(state, &homes, turns)?;
             Ok(homes)
         }
         Err(other) => Err(other.into()),

@@ -185,15 +185,13 @@ fn solve_centres(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
     let mut turns = Vec::new();
     for orbit in orbit::centre_orbits(cube.size()) {
         let mut state = orbit.read(cube);
-        let pieces = &orbit.kind.pieces;
-        let mut order: Vec<usize> = (0..pieces.len()).collect();
-        order.sort_by_key(|&slot| orbit.face(pieces[slot][0]));
-        orbit.place(
-            &mut state,
-            &order,
-            |slot, _| [colours[orbit.face(pieces[slot][0]).index()]; 2],
-            &mut turns,
-        )?;
+        let homes: Vec<[Face; 2]> = orbit
+            .kind
+            .pieces
+            .iter()
+            .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
+            .collect();
+        orbit.place_best(&mut state, &homes, &mut turns)?;
     }
     Ok(turns)
 }

@@ -110,6 +110,59 @@ impl Orbit {
     }
 }
 
+impl Orbit {
+    /// Brings every slot to its colours `homes[slot]` (pieces of equal colours are
+    /// interchangeable), each step the 3-cycle that puts the most pieces right per move, which
+    /// may take a right piece out of a slot for an equal one. Appends the real turns.
+    pub fn place_best(
+        &self,
+        state: &mut Vec<Face>,
+        homes: &[[Face; 2]],
+        out: &mut Vec<Turn>,
+    ) -> Result<(), ReductionError> {
+        let k = self.kind.piece_len();
+        let n = self.kind.len();
+        let fits = |state: &[Face], from: usize, to: usize| {
+            (0..k).all(|j| state[from * k + j] == homes[to][j])
+        };
+        loop {
+            let right: Vec<bool> = (0..n).map(|slot| fits(state, slot, slot)).collect();
+            let mut best: Option<(f64, usize, usize, usize)> = None;
+            for s in (0..n).filter(|&s| !right[s]) {
+                for p in (0..n).filter(|&p| p != s && fits(state, p, s)) {
+                    for q in (0..n).filter(|&q| q != p && q != s) {
+                        let Some(cycle) = self.kind.cycle(p, s, q) else {
+                            continue;
+                        };
+                        let gain = 1 + i64::from(fits(state, s, q)) - i64::from(right[q])
+                            + i64::from(fits(state, q, p))
+                            - i64::from(right[p]);
+                        let score = gain as f64 / f64::from(cycle.cost);
+                        if gain > 0 && best.is_none_or(|(b, ..)| score > b) {
+                            best = Some((score, p, s, q));
+                        }
+                    }
+                }
+            }
+            let Some((_, p, s, q)) = best else {
+                return match right.iter().position(|&r| !r) {
+                    None => Ok(()),
+                    Some(slot) => Err(ReductionError::Unsolvable(format!(
+                        "no piece can be brought to sticker {}",
+                        crate::facelet::sticker_name(
+                            self.size,
+                            self.sticker(self.kind.pieces[slot][0])
+                        ),
+                    ))),
+                };
+            };
+            let cycle = self.kind.cycle(p, s, q).expect("chosen above");
+            *state = cycle.perm.iter().map(|&i| state[i as usize]).collect();
+            out.extend(cycle.turns.iter().map(|&t| self.turn(t)));
+        }
+    }
+}
+
 /// Every centre orbit of a cube of size `size` (the fixed centres of odd sizes excepted).
 pub(super) fn centre_orbits(size: usize) -> Vec<Orbit> {
     let half = size / 2;
