@@ -96,14 +96,16 @@ pub(super) fn pair(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
                 homes
             }
         };
-        orbit.place_best(&mut state, &homes, &mut turns)?;
+        orbit.place(&mut state, &homes, &mut turns)?;
     }
     Ok(turns)
 }
 
-/// Even N: pairs the outermost wing orbit with itself (the first wing of each edge stays, its
-/// twin joins it), then swaps two edges if the reduced cube would be an odd permutation of
-/// edges against corners. Returns the colours every slot then shows.
+/// Even N: pairs the outermost wing orbit with itself. Each edge is given the edge (colour
+/// pair and way round) whose wings it already holds most of, greedily; one edge is turned round
+/// if that would need an odd permutation of wings, and two edges swapped if the reduced cube
+/// would be an odd permutation of edges against corners ("PLL parity"). Returns the colours
+/// every slot then shows.
 fn pair_outermost(
     orbit: &Orbit,
     state: &mut Vec<Face>,
@@ -116,7 +118,7 @@ fn pair_outermost(
         f.sort();
         f
     };
-    // Each edge: its first slot, then its twin.
+    // Each edge's two wing slots; the wing (a, b) in the first goes with (b, a) in the second.
     let mut edges: Vec<[usize; 2]> = Vec::new();
     for slot in 0..pieces.len() {
         if !edges.iter().any(|e| e.contains(&slot)) {
@@ -126,35 +128,61 @@ fn pair_outermost(
             edges.push([slot, twin]);
         }
     }
-    let order: Vec<usize> = edges.iter().flatten().copied().collect();
-    let start = turns.len();
-    orbit.place(
-        state,
-        &order,
-        |slot, state| match edges.iter().find(|e| e[1] == slot) {
-            None => [state[2 * slot], state[2 * slot + 1]],
-            Some(&[first, twin]) => [0, 1].map(|j| {
-                let face = orbit.face(pieces[twin][j]);
-                let k = usize::from(orbit.face(pieces[first][1]) == face);
-                state[2 * first + k]
-            }),
-        },
-        turns,
-    )?;
-    let mut homes: Vec<[Face; 2]> = (0..pieces.len())
-        .map(|slot| [state[2 * slot], state[2 * slot + 1]])
-        .collect();
-    let mut paired = cube.clone();
-    paired.apply(turns[start..].iter().copied());
-    match three::reduced(&paired) {
-        Err(InvalidCube::Parity) => {
-            let ([a0, a1], [b0, b1]) = (edges[0], edges[1]);
-            homes.swap(a0, b0);
-            homes.swap(a1, b1);
-            orbit.place_best(state, &homes, turns)?;
-            Ok(homes)
+    let wing = |slot: usize| [state[2 * slot], state[2 * slot + 1]];
+    let twin = |[a, b]: [Face; 2]| [b, a];
+    let mut offers: Vec<(usize, usize, [Face; 2])> = Vec::new();
+    for (e, &[first, second]) in edges.iter().enumerate() {
+        for slot in 0..pieces.len() {
+            let colours = wing(slot);
+            let held =
+                usize::from(wing(first) == colours) + usize::from(wing(second) == twin(colours));
+            offers.push((held, e, colours));
         }
-        Err(other) => Err(other.into()),
-        Ok(_) => Ok(homes),
     }
+    offers.sort_by_key(|&(held, ..)| std::cmp::Reverse(held));
+    let mut given: Vec<Option<([Face; 2], usize)>> = vec![None; edges.len()];
+    let mut used: Vec<[Face; 2]> = Vec::new();
+    for (held, e, colours) in offers {
+        let mut pair = colours;
+        pair.sort();
+        if given[e].is_none() && !used.contains(&pair) {
+            given[e] = Some((colours, held));
+            used.push(pair);
+        }
+    }
+    let mut given: Vec<([Face; 2], usize)> =
+        given.into_iter().collect::<Option<_>>().ok_or_else(|| {
+            ReductionError::Unsolvable("the wings make fewer than 12 edges".to_string())
+        })?;
+    let homes_of = |given: &[([Face; 2], usize)]| {
+        let mut homes = vec![[Face::U; 2]; pieces.len()];
+        for (&[first, second], &(colours, _)) in edges.iter().zip(given) {
+            homes[first] = colours;
+            homes[second] = twin(colours);
+        }
+        homes
+    };
+    // Edges by how few of their wings are in place: the cheapest to change.
+    let mut loose: Vec<usize> = (0..edges.len()).collect();
+    loose.sort_by_key(|&e| given[e].1);
+    if is_odd(state, &homes_of(&given))? {
+        given[loose[0]].0 = twin(given[loose[0]].0);
+    }
+    let mut painted = cube.clone();
+    let mut stickers = painted.stickers().to_vec();
+    for (slot, colours) in homes_of(&given).iter().enumerate() {
+        for j in 0..2 {
+            stickers[orbit.sticker(pieces[slot][j])] = colours[j];
+        }
+    }
+    painted = FaceletCube::from_stickers(cube.size(), stickers)
+        .map_err(|e| ReductionError::Unsolvable(e.to_string()))?;
+    match three::reduced(&painted) {
+        Err(InvalidCube::Parity) => given.swap(loose[0], loose[1]),
+        Err(other) => return Err(other.into()),
+        Ok(_) => {}
+    }
+    let homes = homes_of(&given);
+    orbit.place(state, &homes, turns)?;
+    Ok(homes)
 }

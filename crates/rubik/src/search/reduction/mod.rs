@@ -191,7 +191,7 @@ fn solve_centres(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionError> {
             .iter()
             .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
             .collect();
-        orbit.place_best(&mut state, &homes, &mut turns)?;
+        orbit.place(&mut state, &homes, &mut turns)?;
     }
     Ok(turns)
 }

@@ -59,62 +59,10 @@ impl Orbit {
         self.stickers().map(|s| stickers[self.sticker(s)]).collect()
     }
 
-    /// Places pieces slot by slot in `order` (earlier slots stay put): for each slot whose
-    /// colours are not `target(slot, state)`, the cheapest 3-cycle that brings a fitting piece
-    /// from a later slot, preferring one that also fits the third slot. Appends the real turns.
-    pub fn place(
-        &self,
-        state: &mut Vec<Face>,
-        order: &[usize],
-        target: impl Fn(usize, &[Face]) -> [Face; 2],
-        out: &mut Vec<Turn>,
-    ) -> Result<(), ReductionError> {
-        let k = self.kind.piece_len();
-        let fits = |state: &[Face], from: usize, goal: &[Face; 2]| {
-            (0..k).all(|j| state[from * k + j] == goal[j])
-        };
-        for (done, &slot) in order.iter().enumerate() {
-            let goal = target(slot, state);
-            if fits(state, slot, &goal) {
-                continue;
-            }
-            let free = &order[done + 1..];
-            let mut best: Option<(i64, usize, usize)> = None;
-            for &p in free.iter().filter(|&&p| fits(state, p, &goal)) {
-                for &q in free.iter().filter(|&&q| q != p) {
-                    let Some(cycle) = self.kind.cycle(p, slot, q) else {
-                        continue;
-                    };
-                    let bonus = fits(state, slot, &target(q, state));
-                    let score = i64::from(cycle.cost) - if bonus { 8 } else { 0 };
-                    if best.is_none_or(|(b, _, _)| score < b) {
-                        best = Some((score, p, q));
-                    }
-                }
-            }
-            let Some((_, p, q)) = best else {
-                return Err(ReductionError::Unsolvable(format!(
-                    "no piece can be brought to sticker {} ({} of them free)",
-                    crate::facelet::sticker_name(
-                        self.size,
-                        self.sticker(self.kind.pieces[slot][0])
-                    ),
-                    free.len()
-                )));
-            };
-            let cycle = self.kind.cycle(p, slot, q).expect("chosen above");
-            *state = cycle.perm.iter().map(|&i| state[i as usize]).collect();
-            out.extend(cycle.turns.iter().map(|&t| self.turn(t)));
-        }
-        Ok(())
-    }
-}
-
-impl Orbit {
     /// Brings every slot to its colours `homes[slot]` (pieces of equal colours are
     /// interchangeable), each step the 3-cycle that puts the most pieces right per move, which
     /// may take a right piece out of a slot for an equal one. Appends the real turns.
-    pub fn place_best(
+    pub fn place(
         &self,
         state: &mut Vec<Face>,
         homes: &[[Face; 2]],
