@@ -173,10 +173,52 @@ pub fn solve(
     Ok(solution)
 }
 
-/// The colour each face's centres must show: the fixed centres' on odd N, the face's own on
-/// even N.
+/// The colour each face's centres must show: the fixed centres' on odd N; on even N, of the 24
+/// ways the cube can be held, the one that finds the most centre stickers already right.
 fn centre_colours(cube: &FaceletCube) -> [Face; 6] {
-    cube.centres().unwrap_or(Face::ALL)
+    if let Some(colours) = cube.centres() {
+        return colours;
+    }
+    let size = cube.size();
+    let inner = 1..size - 1;
+    let right = |colours: &[Face; 6]| {
+        (0..cube.stickers().len())
+            .filter(|&i| inner.contains(&(i / size % size)) && inner.contains(&(i % size)))
+            .filter(|&i| cube.stickers()[i] == colours[i / (size * size)])
+            .count()
+    };
+    let mut best = Face::ALL;
+    for colours in holdings() {
+        if right(&colours) > right(&best) {
+            best = colours;
+        }
+    }
+    best
+}
+
+/// The colours the six faces show in each of the 24 ways a solved cube can be held.
+fn holdings() -> Vec<[Face; 6]> {
+    let mut found = vec![FaceletCube::solved(1)];
+    let mut next = 0;
+    while next < found.len() {
+        for axis in [Axis::X, Axis::Y] {
+            let mut turned = found[next].clone();
+            turned.turn(Turn {
+                axis,
+                first: 0,
+                last: 0,
+                quarters: 1,
+            });
+            if !found.contains(&turned) {
+                found.push(turned);
+            }
+        }
+        next += 1;
+    }
+    found
+        .iter()
+        .map(|cube| std::array::from_fn(|f| cube.stickers()[f]))
+        .collect()
 }
 
 /// Turns that solve every centre orbit, leaving every other piece where it is.

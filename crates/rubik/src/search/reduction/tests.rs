@@ -104,6 +104,28 @@ fn an_odd_wing_orbit_costs_one_wide_quarter_turn() {
 }
 
 #[test]
+fn a_cube_can_be_held_24_ways() {
+    let holdings = holdings();
+    assert_eq!(holdings.len(), 24);
+    for colours in &holdings {
+        // Opposite faces stay opposite.
+        for face in Face::ALL {
+            assert_eq!(
+                colours[face.opposite().index()],
+                colours[face.index()].opposite()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_turned_even_cube_is_solved_where_it_is_held() {
+    let mut cube = FaceletCube::solved(6);
+    cube.apply_alg(&"x y2 R".parse().unwrap()).unwrap();
+    assert_eq!(check_solves(&cube).obtm(), 1);
+}
+
+#[test]
 fn sizes_out_of_range_are_refused() {
     for size in [1, 2, 3, MAX_SIZE + 1] {
         assert_eq!(
