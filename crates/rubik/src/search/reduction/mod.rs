@@ -5,7 +5,7 @@
 //! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
 //!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
 //!    so that 3-cycles can finish it (no "OLL parity" later);
-//! 2. **centres**: each centre orbit solved piece by piece with pure 3-cycles ([`library`]);
+//! 2. **centres**: each centre orbit solved piece by piece with pure 3-cycles, derived once per orbit type on a small proxy cube;
 //! 3. **edges**: each wing orbit paired with the midge (odd N), or the outermost one paired with
 //!    itself, two wings of an edge matching, and the others with it (even N); on even N two
 //!    edges are swapped if the reduced cube would be an odd permutation of edges against corners
