@@ -5,11 +5,13 @@
 //! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
 //!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
 //!    so that 3-cycles can finish it (no "OLL parity" later);
-//! 2. **centres**: each centre orbit solved piece by piece with pure 3-cycles, derived once per orbit type on a small proxy cube;
-//! 3. **edges**: each wing orbit paired with the midge (odd N), or the outermost one paired with
-//!    itself, two wings of an edge matching, and the others with it (even N); on even N two
-//!    edges are swapped if the reduced cube would be an odd permutation of edges against corners
-//!    ("PLL parity");
+//! 2. **centres**: each centre orbit solved with pure 3-cycles (derived once per orbit type on a
+//!    small proxy cube), each step the one that puts the most pieces right per move; on even N
+//!    the cube is held the way that finds the most centres already right;
+//! 3. **edges**: each wing orbit paired with the midges (odd N), or the outermost one with
+//!    itself, each edge given the edge whose wings it holds most of, and the others with it
+//!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
+//!    of edges against corners ("PLL parity");
 //! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
 //!
 //! Every orbit type is derived on a small proxy cube and shared by every N, so nothing grows
