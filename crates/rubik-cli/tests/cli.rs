@@ -649,3 +649,44 @@ fn ctrl_c_stops_a_search_with_the_best_solution_found() {
     let solution = json["solution"].as_str().unwrap();
     assert_eq!(after(superflip, solution).trim(), SOLVED, "{solution}");
 }
+
+#[test]
+fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
+    let dir = tempfile::tempdir().unwrap();
+    for (size, alg) in [("4", "Rw U2 r' F Dw 2L"), ("5", "3Rw' U r2 B' l 2D")] {
+        let output = solver(
+            dir.path(),
+            &["solve", "--size", size, "--alg", alg, "-f", "json"],
+        )
+        .output()
+        .unwrap();
+        assert!(output.status.success(), "{size}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let stages = json["stages"].as_array().unwrap();
+        assert_eq!(stages.len(), 4);
+        let state = answer(&["apply", "--size", size, alg]);
+        let end = answer(&[
+            "apply",
+            "--from",
+            state.trim(),
+            json["solution"].as_str().unwrap(),
+        ]);
+        let n: usize = size.parse().unwrap();
+        let stickers = end.trim().as_bytes();
+        assert!(
+            stickers
+                .chunks(n * n)
+                .all(|face| face.iter().all(|&s| s == face[0])),
+            "{size}: {end}"
+        );
+    }
+    // U2 and its wing partner B3 swapped: the UB wing flipped in place.
+    let mut flipped: Vec<u8> = answer(&["apply", "--size", "4", ""]).trim().into();
+    flipped.swap(1, 5 * 16 + 2);
+    solver(
+        dir.path(),
+        &["solve", std::str::from_utf8(&flipped).unwrap()],
+    )
+    .assert()
+    .code(2);
+}

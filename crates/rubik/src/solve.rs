@@ -5,7 +5,9 @@
 //! By size: a 1×1 needs nothing; a 2×2 gets an optimal solution from its distance table; a 3×3
 //! gets a two-phase solution, by default the first of at most 20 moves, then shortened for a
 //! fixed number of search nodes (so the answer depends on the state and the tables alone, never
-//! on timing); larger cubes have no solver yet. Tables come from [`Tables`], which loads each
+//! on timing); a cube of 4 to [`reduction::MAX_SIZE`] layers is solved by
+//! [reduction](crate::search::reduction) to a 3×3 (its last stage two-phase, shortened the same
+//! way), in stages, counted in outer-block turns. Tables come from [`Tables`], which loads each
 //! set the first time a state needs it.
 
 use std::path::PathBuf;
@@ -15,9 +17,11 @@ use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
 use crate::notation::Alg;
 use crate::search::pocket::{Pocket, PocketTables};
+use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
 use crate::search::{Budget, Metric};
 use crate::tables::storage::Memory;
+use crate::turn::Turn;
 
 /// With no length limit and no budget: the search nodes spent shortening the first 3×3
 /// solution of at most 20 moves.
@@ -121,7 +125,7 @@ pub struct Solution {
     pub stages: Vec<Stage>,
     /// Whether the budget ended the search before it was done (the solution is the best found).
     pub budget_ran_out: bool,
-    /// Search nodes visited (0 where a table was descended).
+    /// Nodes a 3×3 two-phase search visited (0 for other sizes).
     pub nodes: u64,
 }
 
@@ -132,30 +136,20 @@ impl Solution {
         algs.fold(Alg::default(), |all, alg| all + alg)
     }
 
-    /// The length in the outer-block turn metric: a turn of a block that holds an outer layer
-    /// counts 1, an inner slice 2, a whole-cube rotation 0.
+    /// The length in the outer-block turn metric: see [`Turn::obtm`].
     pub fn obtm(&self) -> usize {
-        self.count(|outer| if outer { 1 } else { 2 })
+        self.turns().map(|turn| turn.obtm(self.size)).sum()
     }
 
-    /// The length in the slice-turn metric: any block of adjacent layers, inner slices
-    /// included, counts 1, a whole-cube rotation 0.
+    /// The length in the slice-turn metric: see [`Turn::stm`].
     pub fn stm(&self) -> usize {
-        self.count(|_| 1)
+        self.turns().map(|turn| turn.stm(self.size)).sum()
     }
 
-    /// The sum over the turns that move anything (not rotations, not identities) of `cost`,
-    /// told whether the turn's block holds an outer layer.
-    fn count(&self, cost: impl Fn(bool) -> usize) -> usize {
-        let turns = self
-            .alg()
-            .turns(self.size)
-            .expect("a solver's moves fit its cube");
-        turns
-            .iter()
-            .filter(|turn| turn.quarters % 4 != 0 && !turn.is_rotation(self.size))
-            .map(|turn| cost(turn.first == 0 || turn.last + 1 == self.size))
-            .sum()
+    /// Every turn of every stage, one after another.
+    fn turns(&self) -> impl Iterator<Item = Turn> {
+        let turns = self.alg().turns(self.size);
+        turns.expect("a solver's moves fit its cube").into_iter()
     }
 }
 
@@ -165,8 +159,8 @@ pub enum SolveError {
     /// The stickers are not a state turning can reach.
     #[error("{0}")]
     InvalidCube(#[from] InvalidCube),
-    /// No solver handles this size yet.
-    #[error("no solver for a {size}×{size}×{size} cube yet")]
+    /// No solver handles this size.
+    #[error("no solver for a {size}×{size}×{size} cube: reduction solves up to {max} layers", max = reduction::MAX_SIZE)]
     Unsupported {
         /// The cube size.
         size: usize,
@@ -182,7 +176,11 @@ pub enum SolveError {
     /// The budget ran out before a solution within the length limit was found.
     #[error(transparent)]
     BudgetRanOut(#[from] two_phase::SolveError),
-    /// The shortest solution there is is longer than the limit.
+    /// Reduction stopped before the cube was solved (its budget), or failed.
+    #[error(transparent)]
+    Reduction(ReductionError),
+    /// The shortest solution there is (for 4 layers and more, the one found, counted in
+    /// outer-block turns) is longer than the limit.
     #[error("no solution within {max_length} moves: the shortest found has {length} ({metric})")]
     TooLong {
         /// The limit.
@@ -231,12 +229,7 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
         }
         3 => {
             let cube = CubieCube::try_from(cube)?;
-            if options.metric != Metric::Htm {
-                return Err(SolveError::Metric {
-                    size,
-                    metric: options.metric,
-                });
-            }
+            face_turns_only(size, options.metric)?;
             let solution = two_phase_solve(&cube, options)?;
             (
                 "3×3",
@@ -245,8 +238,7 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
                 solution.nodes,
             )
         }
-        // The big-cube solver plugs in here.
-        _ => return Err(SolveError::Unsupported { size }),
+        _ => return reduce(cube, options),
     };
     let stages = if alg.is_empty() {
         Vec::new()
@@ -259,6 +251,56 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
         budget_ran_out,
         nodes,
     })
+}
+
+/// Refuses `metric` if it is not face turns, the only metric the 3×3 and bigger solvers count.
+fn face_turns_only(size: usize, metric: Metric) -> Result<(), SolveError> {
+    match metric {
+        Metric::Htm => Ok(()),
+        metric => Err(SolveError::Metric { size, metric }),
+    }
+}
+
+/// A solution of a cube of 4 layers or more by reduction, in its stages.
+fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, SolveError> {
+    let size = cube.size();
+    if size > reduction::MAX_SIZE {
+        return Err(SolveError::Unsupported { size });
+    }
+    crate::cubie::validate(cube)?;
+    face_turns_only(size, options.metric)?;
+    let reduction_options = ReductionOptions {
+        improve_nodes: IMPROVE_NODES,
+        budget: options.budget,
+    };
+    let three = TwoPhase::new(options.tables.two_phase());
+    let staged =
+        reduction::solve(cube, &three, &reduction_options).map_err(|error| match error {
+            ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
+            error => SolveError::Reduction(error),
+        })?;
+    let solution = Solution {
+        size,
+        stages: staged
+            .stages
+            .into_iter()
+            .filter(|stage| !stage.turns.is_empty())
+            .map(|stage| Stage {
+                name: stage.name,
+                alg: reduction::turns_alg(stage.turns, size),
+            })
+            .collect(),
+        budget_ran_out: false,
+        nodes: 0,
+    };
+    match options.max_length {
+        Some(max_length) if solution.obtm() > max_length => Err(SolveError::TooLong {
+            max_length,
+            length: solution.obtm(),
+            metric: Metric::Htm,
+        }),
+        _ => Ok(solution),
+    }
 }
 
 /// A two-phase solution of `cube` under `options`' limits.
@@ -348,8 +390,10 @@ mod tests {
     fn refusals_are_typed() {
         let options = SolveOptions::new(tables());
         assert_eq!(
-            solve(&cube_of(4, "R"), &options),
-            Err(SolveError::Unsupported { size: 4 })
+            solve(&FaceletCube::solved(reduction::MAX_SIZE + 1), &options),
+            Err(SolveError::Unsupported {
+                size: reduction::MAX_SIZE + 1
+            })
         );
         let qtm = SolveOptions {
             metric: Metric::Qtm,

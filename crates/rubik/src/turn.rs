@@ -59,6 +59,25 @@ impl Turn {
         self.first == 0 && self.last + 1 == size
     }
 
+    /// Its length in the outer-block turn metric on a cube of size `size`: 1 for a block that
+    /// holds an outer layer, 2 for inner layers only, 0 for a whole-cube rotation or no turn.
+    pub fn obtm(self, size: usize) -> usize {
+        match (
+            self.quarters % 4 == 0 || self.is_rotation(size),
+            self.first == 0 || self.last + 1 == size,
+        ) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2,
+        }
+    }
+
+    /// Its length in the slice-turn metric on a cube of size `size`: 1 for any block of layers,
+    /// 0 for a whole-cube rotation or no turn.
+    pub fn stm(self, size: usize) -> usize {
+        usize::from(self.quarters % 4 != 0 && !self.is_rotation(size))
+    }
+
     /// Whether the block holds a single layer.
     pub fn is_single_layer(self) -> bool {
         self.first == self.last

@@ -5,11 +5,13 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use rubik::scramble::{default_length, random_moves};
 use rubik::search::optimal::{Optimal, OptimalOutcome};
+use rubik::search::reduction::{self, ReductionOptions};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 use rubik::search::{Budget, Metric};
 use rubik::tables::storage::Memory;
-use rubik::{CubieCube, FaceTurn};
+use rubik::{CubieCube, FaceTurn, FaceletCube};
 
 use super::tables::TableArgs;
 use crate::output::{CliError, Output, bad};
@@ -72,6 +74,10 @@ pub struct SolveArgs {
     /// Skip the run on all cores.
     #[arg(long)]
     single_only: bool,
+    /// The cube size; 4 and up are solved by reduction, on one thread, from random-move
+    /// scrambles of twice the WCA length.
+    #[arg(long, short = 'n', default_value_t = 3, value_parser = super::parse_size)]
+    size: usize,
     #[command(flatten)]
     tables: TableArgs,
 }
@@ -177,6 +183,9 @@ fn load_tables(args: &TableArgs, out: &mut Output) -> Result<TwoPhaseTables, Cli
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    if args.size >= reduction::MIN_SIZE {
+        return solve_big(args);
+    }
     let states = random_states(args.count, args.seed)?;
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
@@ -240,6 +249,74 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
             out.line(&line)?;
         }
     }
+    Ok(out.finish()?)
+}
+
+/// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
+/// state, one state after another on one thread.
+fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
+    if args.count == 0 {
+        return Err(CliError::BadInput("--count must be at least 1".into()));
+    }
+    let mut out = Output::stdout_per_line();
+    let tables = load_tables(&args.tables, &mut out)?;
+    let solver = TwoPhase::new(&tables);
+    // As `rubik solve` shortens the 3×3 stage.
+    let options = ReductionOptions {
+        improve_nodes: rubik::solve::IMPROVE_NODES,
+        ..ReductionOptions::default()
+    };
+    let size = args.size;
+    let length = 2 * default_length(size);
+    let mut rng = rubik::seeded_rng(args.seed);
+    let (mut times, mut obtm, mut stm) = (Vec::new(), Vec::new(), Vec::new());
+    let mut stages: Vec<(&str, usize)> = Vec::new();
+    for _ in 0..args.count {
+        let mut cube = FaceletCube::solved(size);
+        cube.apply_alg(&random_moves(size, length, &mut rng))
+            .map_err(bad)?;
+        let t = Instant::now();
+        let solution = reduction::solve(&cube, &solver, &options).map_err(bad)?;
+        times.push(t.elapsed());
+        obtm.push(solution.obtm());
+        stm.push(solution.stm());
+        for (k, stage) in solution.stages.iter().enumerate() {
+            if stages.len() <= k {
+                stages.push((stage.name, 0));
+            }
+            stages[k].1 += stage
+                .turns
+                .iter()
+                .map(|turn| turn.obtm(size))
+                .sum::<usize>();
+        }
+    }
+    let n = args.count as f64;
+    let mean = |v: &[usize]| v.iter().sum::<usize>() as f64 / n;
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let per_stage: Vec<String> = stages
+        .iter()
+        .map(|(name, total)| format!("{name} {:.1}", *total as f64 / n))
+        .collect();
+    out.line(&format!(
+        "{size}x{size}x{size}: {} states (random moves, {length} each, seed {}), one thread",
+        args.count, args.seed
+    ))?;
+    out.line(&format!(
+        "mean {:.1} OBTM (min {}, max {}), {:.1} STM; by stage (OBTM): {}",
+        mean(&obtm),
+        obtm.iter().min().unwrap_or(&0),
+        obtm.iter().max().unwrap_or(&0),
+        mean(&stm),
+        per_stage.join(", ")
+    ))?;
+    out.line(&format!(
+        "time per state: median {:.1} ms, mean {:.1} ms, max {:.1} ms",
+        ms(times[times.len() / 2]),
+        ms(times.iter().sum::<Duration>() / args.count as u32),
+        ms(times[times.len() - 1])
+    ))?;
     Ok(out.finish()?)
 }
 

@@ -288,10 +288,24 @@ fn by_policy(
     })?;
     let counts = match cube.size() {
         2 => Map::from_iter([("metric".into(), args.metric.to_string().into())]),
-        _ => Map::from_iter([
+        3 => Map::from_iter([
             ("budget_ran_out".into(), solution.budget_ran_out.into()),
             ("nodes".into(), solution.nodes.into()),
         ]),
+        _ => {
+            let stages: Vec<Value> = solution
+                .stages
+                .iter()
+                .map(
+                    |stage| serde_json::json!({"name": stage.name, "moves": stage.alg.to_string()}),
+                )
+                .collect();
+            Map::from_iter([
+                ("metric".into(), "obtm".into()),
+                ("stm".into(), solution.stm().into()),
+                ("stages".into(), stages.into()),
+            ])
+        }
     };
     Ok(Found {
         alg: solution.alg(),

@@ -8,10 +8,10 @@
 use crate::face::{Axis, Face};
 
 /// A point (or normal) in doubled integer coordinates: +x toward R, +y toward U, +z toward F.
-type Vec3 = [i64; 3];
+pub(super) type Vec3 = [i64; 3];
 
 /// The position of sticker (face, row, col) on a cube of size `n`, and the face's outward normal.
-fn position(n: usize, face: Face, row: usize, col: usize) -> (Vec3, Vec3) {
+pub(super) fn position(n: usize, face: Face, row: usize, col: usize) -> (Vec3, Vec3) {
     let n = n as i64;
     let a = 2 * col as i64 - (n - 1);
     let b = (n - 1) - 2 * row as i64;
@@ -123,14 +123,7 @@ impl Layout {
         layer: usize,
         quarters: u8,
     ) {
-        let [s0, s1, s2, s3] = self.rings[axis.index()];
-        for j in 0..self.size {
-            let cycle = [
-                s0.at(layer, j),
-                s1.at(layer, j),
-                s2.at(layer, j),
-                s3.at(layer, j),
-            ];
+        for cycle in self.ring_cycles(axis, layer) {
             cycle4(stickers, cycle, quarters);
         }
     }
@@ -138,19 +131,52 @@ impl Layout {
     /// Rotates the N×N grid of `face` by `quarters` clockwise quarter turns as seen from outside.
     pub(super) fn turn_face<T: Copy>(&self, stickers: &mut [T], face: Face, quarters: u8) {
         let n = self.size;
-        let at = |row: usize, col: usize| super::index(n, face, row, col);
         for row in 0..n / 2 {
             for col in row..n - 1 - row {
-                // Clockwise, the sticker at (r, c) moves to (c, n-1-r).
-                let cycle = [
-                    at(row, col),
-                    at(col, n - 1 - row),
-                    at(n - 1 - row, n - 1 - col),
-                    at(n - 1 - col, row),
-                ];
-                cycle4(stickers, cycle, quarters);
+                cycle4(stickers, self.face_cycle(face, row, col), quarters);
             }
         }
+    }
+
+    /// The `N` four-cycles of one layer's ring: a clockwise quarter turn about `axis` moves the
+    /// sticker at `cycle[i]` to `cycle[i + 1]`.
+    #[inline]
+    pub(super) fn ring_cycles(
+        &self,
+        axis: Axis,
+        layer: usize,
+    ) -> impl Iterator<Item = [usize; 4]> + '_ {
+        let [s0, s1, s2, s3] = self.rings[axis.index()];
+        (0..self.size).map(move |j| {
+            [
+                s0.at(layer, j),
+                s1.at(layer, j),
+                s2.at(layer, j),
+                s3.at(layer, j),
+            ]
+        })
+    }
+
+    /// The four-cycles of the stickers of `face` (its centre, on odd sizes, is in none): a
+    /// clockwise quarter turn of the face moves the sticker at `cycle[i]` to `cycle[i + 1]`.
+    pub(super) fn face_cycles(&self, face: Face) -> impl Iterator<Item = [usize; 4]> + '_ {
+        let n = self.size;
+        (0..n / 2)
+            .flat_map(move |row| (row..n - 1 - row).map(move |col| self.face_cycle(face, row, col)))
+    }
+
+    /// The four-cycle of the sticker at (row, col) of `face` under a clockwise face turn.
+    #[inline]
+    fn face_cycle(&self, face: Face, row: usize, col: usize) -> [usize; 4] {
+        let n = self.size;
+        let at = |row: usize, col: usize| super::index(n, face, row, col);
+        // Clockwise, the sticker at (r, c) moves to (c, n-1-r).
+        [
+            at(row, col),
+            at(col, n - 1 - row),
+            at(n - 1 - row, n - 1 - col),
+            at(n - 1 - col, row),
+        ]
     }
 }
 

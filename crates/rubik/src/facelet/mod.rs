@@ -7,6 +7,7 @@
 
 pub mod colour;
 mod geometry;
+pub mod pieces;
 pub mod render;
 
 use std::fmt;

@@ -23,6 +23,7 @@ mod budget;
 mod canonical;
 pub mod optimal;
 pub mod pocket;
+pub mod reduction;
 mod scrambler;
 pub mod two_phase;
 

@@ -1,0 +1,269 @@
+//! Solving any N×N×N with N ≥ 4 by reduction to a 3×3.
+//!
+//! The stages, each a list of layer turns:
+//!
+//! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
+//!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
+//!    so that 3-cycles can finish it (no "OLL parity" later);
+//! 2. **centres**: each centre orbit solved with pure 3-cycles (derived once per orbit type on a
+//!    small proxy cube), each step the one that puts the most pieces right per move; on even N
+//!    the cube is held the way that finds the most centres already right;
+//! 3. **edges**: each wing orbit paired with the midges (odd N), or the outermost one with
+//!    itself, each edge given the edge whose wings it holds most of, and the others with it
+//!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
+//!    of edges against corners ("PLL parity");
+//! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
+//!
+//! Every orbit type is derived on a small proxy cube and shared by every N, so nothing grows
+//! with N but the number of orbits; the time is about linear in the number of pieces
+//! (N² per cube), plus replaying the solution on the stickers. Moves are cancelled across
+//! stage boundaries and the whole solution is replayed on the sticker model before it is
+//! returned.
+
+mod edges;
+mod library;
+mod moves;
+mod orbit;
+mod three;
+
+use thiserror::Error;
+
+use super::budget::Running;
+use super::two_phase::{SolveError, TwoPhase};
+use super::{Budget, Stop};
+use crate::cubie::InvalidCube;
+use crate::face::{Axis, Face};
+use crate::facelet::FaceletCube;
+use crate::notation::{Alg, Move};
+use crate::turn::Turn;
+
+/// The smallest size reduction solves.
+pub const MIN_SIZE: usize = 4;
+/// The largest size reduction takes on: the moves grow as N² and each face turn costs N² to
+/// replay on the stickers (a random 64×64×64: about 98,000 moves in 1.4 s; 128: about 400,000
+/// moves in tens of seconds).
+pub const MAX_SIZE: usize = 128;
+
+/// How hard to work, and when to stop.
+#[derive(Clone, Copy, Debug)]
+pub struct ReductionOptions<'a> {
+    /// Search nodes the 3×3 stage spends shortening its first solution of at most 20 moves.
+    pub improve_nodes: u64,
+    /// Its time and cancel flag stop the solve (checked before each placement step); its node
+    /// limit bounds the 3×3 stage's search.
+    pub budget: Budget<'a>,
+}
+
+impl Default for ReductionOptions<'_> {
+    fn default() -> Self {
+        ReductionOptions {
+            improve_nodes: 100_000,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// One stage of a solution: its name and its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// What the stage does (`wing parity`, `centres`, `edges`, `3x3`).
+    pub name: &'static str,
+    /// Its turns, after cancellation with the stages around it.
+    pub turns: Vec<Turn>,
+}
+
+/// A solution by reduction: the stages in order, for a cube of size `size`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StagedSolution {
+    /// The cube size.
+    pub size: usize,
+    /// The stages, in order.
+    pub stages: Vec<Stage>,
+}
+
+impl StagedSolution {
+    /// Every turn, stage after stage.
+    pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
+        self.stages.iter().flat_map(|s| s.turns.iter().copied())
+    }
+
+    /// The solution in notation.
+    pub fn alg(&self) -> Alg {
+        turns_alg(self.turns(), self.size)
+    }
+
+    /// Its length in the outer-block turn metric (see [`Turn::obtm`]).
+    pub fn obtm(&self) -> usize {
+        self.turns().map(|turn| turn.obtm(self.size)).sum()
+    }
+
+    /// Its length in the slice-turn metric (see [`Turn::stm`]).
+    pub fn stm(&self) -> usize {
+        self.turns().map(|turn| turn.stm(self.size)).sum()
+    }
+}
+
+/// Turns in notation, for a cube of size `size`.
+pub fn turns_alg(turns: impl IntoIterator<Item = Turn>, size: usize) -> Alg {
+    Alg::from_moves(
+        turns
+            .into_iter()
+            .map(|t| Move::from_turn(t, size))
+            .collect(),
+    )
+}
+
+/// Why reduction gave no solution.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReductionError {
+    /// The size is outside what reduction takes on.
+    #[error("reduction solves sizes {MIN_SIZE} to {MAX_SIZE}, not {0}")]
+    Size(usize),
+    /// The stickers make no reachable state: a piece the stages need is missing.
+    #[error("not a reachable cube: {0}")]
+    Unsolvable(String),
+    /// The reduced cube's outer layers are not a 3×3 (the state was not reachable).
+    #[error("the reduced cube is not a 3×3: {0}")]
+    Reduced(#[from] InvalidCube),
+    /// The 3×3 stage failed.
+    #[error("the 3x3 stage failed: {0}")]
+    ThreeByThree(#[from] SolveError),
+    /// The budget's clock or cancel flag stopped the solve before it was done.
+    #[error("stopped before the cube was solved ({0:?})")]
+    Stopped(Stop),
+    /// The solution did not solve the cube when replayed (a bug).
+    #[error("internal error: the solution does not solve the cube")]
+    Replay,
+}
+
+/// Solves `cube` (N ≥ 4) by reduction, the 3×3 stage on `three`.
+///
+/// ```
+/// use rubik::search::reduction::{ReductionOptions, solve};
+/// use rubik::search::two_phase::{TableSize, TwoPhase, TwoPhaseTables};
+/// use rubik::FaceletCube;
+/// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
+/// let mut cube = FaceletCube::solved(5);
+/// cube.apply_alg(&"Rw U2 3Fw' r b D".parse().unwrap()).unwrap();
+/// let solution = solve(&cube, &TwoPhase::new(&tables), &ReductionOptions::default()).unwrap();
+/// cube.apply(solution.turns());
+/// assert!(cube.is_solved());
+/// ```
+pub fn solve(
+    cube: &FaceletCube,
+    three: &TwoPhase<'_>,
+    options: &ReductionOptions<'_>,
+) -> Result<StagedSolution, ReductionError> {
+    let size = cube.size();
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(ReductionError::Size(size));
+    }
+    let budget = options.budget.start();
+    let mut work = cube.clone();
+    let mut stages = Vec::new();
+    let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
+        work.apply(turns.iter().copied());
+        stages.push((name, turns));
+    };
+    let parity = edges::wing_parity(&work)?;
+    run(&mut work, "wing parity", parity);
+    let centres = solve_centres(&work, &budget)?;
+    run(&mut work, "centres", centres);
+    let edges = edges::pair(&work, &budget)?;
+    run(&mut work, "edges", edges);
+    // What is left of the time, and the node limit whole.
+    let rest = Budget {
+        nodes: options.budget.nodes,
+        ..budget.left(0)
+    };
+    let last = three::solve(&work, three, options.improve_nodes, rest)?;
+    run(&mut work, "3x3", last);
+    let solution = StagedSolution {
+        size,
+        stages: moves::cancel(stages),
+    };
+    let mut replay = cube.clone();
+    replay.apply(solution.turns());
+    if !replay.is_solved() {
+        return Err(ReductionError::Replay);
+    }
+    Ok(solution)
+}
+
+/// The colour each face's centres must show: the fixed centres' on odd N; on even N, of the 24
+/// ways the cube can be held, the one that finds the most centre stickers already right.
+fn centre_colours(cube: &FaceletCube) -> [Face; 6] {
+    if let Some(colours) = cube.centres() {
+        return colours;
+    }
+    let size = cube.size();
+    let inner = 1..size - 1;
+    let right = |colours: &[Face; 6]| {
+        (0..cube.stickers().len())
+            .filter(|&i| inner.contains(&(i / size % size)) && inner.contains(&(i % size)))
+            .filter(|&i| cube.stickers()[i] == colours[i / (size * size)])
+            .count()
+    };
+    let mut best = Face::ALL;
+    for colours in holdings() {
+        if right(&colours) > right(&best) {
+            best = colours;
+        }
+    }
+    best
+}
+
+/// The colours the six faces show in each of the 24 ways a solved cube can be held.
+fn holdings() -> Vec<[Face; 6]> {
+    let mut found = vec![FaceletCube::solved(1)];
+    let mut next = 0;
+    while next < found.len() {
+        for axis in [Axis::X, Axis::Y] {
+            let mut turned = found[next].clone();
+            turned.turn(Turn {
+                axis,
+                first: 0,
+                last: 0,
+                quarters: 1,
+            });
+            if !found.contains(&turned) {
+                found.push(turned);
+            }
+        }
+        next += 1;
+    }
+    found
+        .iter()
+        .map(|cube| std::array::from_fn(|f| cube.stickers()[f]))
+        .collect()
+}
+
+/// Turns that solve every centre orbit, leaving every other piece where it is.
+fn solve_centres(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
+    let colours = centre_colours(cube);
+    let mut turns = Vec::new();
+    for orbit in orbit::centre_orbits(cube.size()) {
+        let mut state = orbit.read(cube);
+        let homes: Vec<[Face; 2]> = orbit
+            .kind
+            .pieces
+            .iter()
+            .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
+            .collect();
+        orbit.place(&mut state, &homes, &mut turns, budget)?;
+    }
+    Ok(turns)
+}
+
+/// A quarter turn of the block of layers `0..=last` about the x axis.
+fn wide_r(last: usize) -> Turn {
+    Turn {
+        axis: Axis::X,
+        first: 0,
+        last,
+        quarters: 1,
+    }
+}
+
+#[cfg(test)]
+mod tests;

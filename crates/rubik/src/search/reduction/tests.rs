@@ -1,0 +1,185 @@
+use super::*;
+use crate::search::two_phase::{TableSize, TwoPhaseTables};
+use crate::seeded_rng;
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn tables() -> &'static TwoPhaseTables {
+    static TABLES: OnceLock<TwoPhaseTables> = OnceLock::new();
+    TABLES.get_or_init(|| TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}))
+}
+
+fn reduce(cube: &FaceletCube) -> Result<StagedSolution, ReductionError> {
+    solve(cube, &TwoPhase::new(tables()), &ReductionOptions::default())
+}
+
+fn scrambled(size: usize, seed: u64, then: &str) -> FaceletCube {
+    let mut cube = FaceletCube::solved(size);
+    let alg = crate::scramble::random_moves(size, 30 * size, &mut seeded_rng(seed));
+    cube.apply_alg(&alg).unwrap();
+    cube.apply_alg(&then.parse().unwrap()).unwrap();
+    cube
+}
+
+/// Solves `cube` and checks, independently of the solver's own replay, that the turns solve it
+/// and that the counts add up stage by stage.
+fn check_solves(cube: &FaceletCube) -> StagedSolution {
+    let solution = reduce(cube).unwrap();
+    let mut replay = cube.clone();
+    replay.apply_alg(&solution.alg()).unwrap();
+    assert!(replay.is_solved(), "{cube}");
+    let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
+    assert_eq!(names, ["wing parity", "centres", "edges", "3x3"]);
+    let by_stage: usize = solution
+        .stages
+        .iter()
+        .map(|s| s.turns.iter().map(|t| t.obtm(cube.size())).sum::<usize>())
+        .sum();
+    assert_eq!(by_stage, solution.obtm());
+    assert!(solution.stm() <= solution.obtm());
+    solution
+}
+
+#[test]
+fn random_cubes_of_sizes_4_to_8_are_solved() {
+    for size in 4..=8 {
+        for seed in 0..3 {
+            check_solves(&scrambled(size, seed, ""));
+        }
+    }
+}
+
+#[test]
+#[ignore = "sizes 9 to 16 and 33: seconds in release"]
+fn random_big_cubes_are_solved() {
+    for size in (9..=16).chain([33]) {
+        check_solves(&scrambled(size, 1, ""));
+    }
+}
+
+#[test]
+fn the_solved_cube_needs_no_move() {
+    for size in 4..=7 {
+        assert_eq!(check_solves(&FaceletCube::solved(size)).obtm(), 0);
+    }
+}
+
+/// Every parity case of the 4×4 and 5×5: a random state, then nothing, an odd wing permutation
+/// (a single inner slice), the 4×4's "PLL parity" (two edges swapped) or both.
+#[test]
+fn every_parity_case_is_solved() {
+    let cases = [
+        (4, ""),
+        (4, "r"),
+        (4, "r2 U2 r2 Uw2 r2 Uw2"),
+        (4, "r U2 x r U2 r U2 r' U2 l U2 r' U2 r U2 r' U2 r'"),
+        (4, "r r2 U2 r2 Uw2 r2 Uw2"),
+        (5, "r"),
+        (5, "r U2 x r U2 r U2 r' U2 l U2 r' U2 r U2 r' U2 r'"),
+        (6, "r 3r'"),
+        (7, "3r"),
+    ];
+    for (size, then) in cases {
+        for seed in 0..2 {
+            check_solves(&scrambled(size, seed, then));
+        }
+        // The parity alone, from the solved cube.
+        let mut cube = FaceletCube::solved(size);
+        cube.apply_alg(&then.parse().unwrap()).unwrap();
+        check_solves(&cube);
+    }
+}
+
+#[test]
+fn an_odd_wing_orbit_costs_one_wide_quarter_turn() {
+    let mut cube = FaceletCube::solved(4);
+    cube.apply_alg(
+        &"r U2 x r U2 r U2 r' U2 l U2 r' U2 r U2 r' U2 r'"
+            .parse()
+            .unwrap(),
+    )
+    .unwrap();
+    let parity = &reduce(&cube).unwrap().stages[0].turns;
+    assert_eq!(parity.len(), 1);
+}
+
+#[test]
+fn a_cube_can_be_held_24_ways() {
+    let holdings = holdings();
+    assert_eq!(holdings.len(), 24);
+    for colours in &holdings {
+        // Opposite faces stay opposite.
+        for face in Face::ALL {
+            assert_eq!(
+                colours[face.opposite().index()],
+                colours[face.index()].opposite()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_turned_even_cube_is_solved_where_it_is_held() {
+    let mut cube = FaceletCube::solved(6);
+    cube.apply_alg(&"x y2 R".parse().unwrap()).unwrap();
+    assert_eq!(check_solves(&cube).obtm(), 1);
+}
+
+#[test]
+fn sizes_out_of_range_are_refused() {
+    for size in [1, 2, 3, MAX_SIZE + 1] {
+        assert_eq!(
+            reduce(&FaceletCube::solved(size)).unwrap_err(),
+            ReductionError::Size(size)
+        );
+    }
+}
+
+#[test]
+fn cancellation_merges_across_stages() {
+    let r = |quarters| Turn {
+        axis: Axis::X,
+        first: 0,
+        last: 0,
+        quarters,
+    };
+    let l = Turn {
+        first: 3,
+        last: 3,
+        ..r(1)
+    };
+    let u = Turn {
+        axis: Axis::Y,
+        ..r(1)
+    };
+    // R past L merges with R; R' then R2 past L cancel R and leave R2 in the later stage.
+    let stages = moves::cancel(vec![("a", vec![u, r(1), l]), ("b", vec![r(1), u])]);
+    assert_eq!(stages[0].turns, [u, r(2), l]);
+    assert_eq!(stages[1].turns, [u]);
+    let stages = moves::cancel(vec![("a", vec![u, r(1), l]), ("b", vec![r(3), r(2)])]);
+    assert_eq!(stages[0].turns, [u, l]);
+    assert_eq!(stages[1].turns, [r(2)]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Stickers shuffled at random (mostly unreachable states) never panic: either an error or
+    /// a solution that solves.
+    #[test]
+    fn shuffled_stickers_never_panic(size in 4usize..=6, seed in any::<u64>(), swaps in 1usize..4) {
+        let mut stickers = scrambled(size, seed, "").stickers().to_vec();
+        let len = stickers.len();
+        for k in 0..swaps {
+            let a = (seed as usize).wrapping_mul(31 + k) % len;
+            let b = (seed as usize / 7).wrapping_mul(17 + k) % len;
+            stickers.swap(a, b);
+        }
+        let cube = FaceletCube::from_stickers(size, stickers).unwrap();
+        if let Ok(solution) = reduce(&cube) {
+            let mut replay = cube.clone();
+            replay.apply(solution.turns());
+            prop_assert!(replay.is_solved());
+        }
+    }
+}
