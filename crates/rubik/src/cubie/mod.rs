@@ -20,7 +20,9 @@ pub use corner_cube::CornerCube;
 pub use cube::CubieCube;
 pub use error::{InvalidCube, NotAFaceTurn, PieceFault};
 pub use facelets::validate;
+pub(crate) use facelets::{Scheme, fault};
 pub use moves::MOVES;
+pub(crate) use piece::Piece;
 pub use piece::{Corner, Edge};
 pub use symmetry::UdSymmetry;
 

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::face::Face;
+use crate::face::{Axis, Face};
 use crate::notation::{Alg, AlgError};
 use crate::turn::Turn;
 use colour::ColourScheme;
@@ -320,6 +320,32 @@ pub fn permutation(size: usize, turns: &[Turn]) -> Vec<u32> {
     permutation
 }
 
+/// The sticker moves `(from, to)` of one clockwise quarter turn (seen from the axis's positive
+/// face) of the single layer `layer` about `axis`: O(N) pairs for an inner layer, O(N²) for an
+/// outer one. Stickers that stay put are left out.
+///
+/// ```
+/// use rubik::{Axis, facelet::quarter_turn_moves};
+/// // R on a 3×3 carries F3 (index 20) up to U3 (index 2).
+/// assert!(quarter_turn_moves(3, Axis::X, 0).contains(&(20, 2)));
+/// ```
+pub fn quarter_turn_moves(size: usize, axis: Axis, layer: usize) -> Vec<(usize, usize)> {
+    let layout = Layout::new(size);
+    let forward = |cycle: [usize; 4]| (0..4).map(move |i| (cycle[i], cycle[(i + 1) % 4]));
+    let backward = |cycle: [usize; 4]| (0..4).map(move |i| (cycle[(i + 1) % 4], cycle[i]));
+    let mut moves: Vec<(usize, usize)> =
+        layout.ring_cycles(axis, layer).flat_map(forward).collect();
+    if layer == 0 {
+        moves.extend(layout.face_cycles(axis.positive_face()).flat_map(forward));
+    }
+    if layer + 1 == size {
+        let back = axis.positive_face().opposite();
+        moves.extend(layout.face_cycles(back).flat_map(backward));
+    }
+    moves.retain(|&(from, to)| from != to);
+    moves
+}
+
 /// The order of a sequence of turns as a permutation of the stickers of a cube of size `size`:
 /// how many times it must be applied to bring every sticker home (`R U` on a 3×3: 105).
 ///
@@ -374,7 +400,6 @@ impl fmt::Display for FaceletCube {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::Axis;
 
     /// The reference states of `notation.md` §1.
     const REFERENCE: [(usize, Turn, &str); 9] = [
@@ -561,6 +586,31 @@ mod tests {
                     .map(|&from| start.stickers()[from as usize])
                     .collect();
                 assert_eq!(cube.stickers(), moved, "{size} {chunk:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn quarter_turn_moves_agree_with_the_permutation() {
+        for size in 1..=6 {
+            for axis in Axis::ALL {
+                for layer in 0..size {
+                    let turn = Turn {
+                        axis,
+                        first: layer,
+                        last: layer,
+                        quarters: 1,
+                    };
+                    let permutation = permutation(size, &[turn]);
+                    let mut moved: Vec<(usize, usize)> = (0..permutation.len())
+                        .filter(|&to| permutation[to] as usize != to)
+                        .map(|to| (permutation[to] as usize, to))
+                        .collect();
+                    let mut moves = quarter_turn_moves(size, axis, layer);
+                    moved.sort();
+                    moves.sort();
+                    assert_eq!(moves, moved, "{size} {axis:?} {layer}");
+                }
             }
         }
     }

@@ -12,7 +12,8 @@
 //! Orders, fixed once and for all: corners and midges follow the 3×3 ([`Corner::ALL`],
 //! [`Edge::ALL`]) with their stickers in the 3×3's reading order; wings come in edge order, two per
 //! edge, each read first on the sticker orbit of the orbit's lowest sticker index (the twin whose
-//! first sticker lies on the edge's first face comes first); centres come in sticker order.
+//! first sticker lies on the edge's first face comes first, so wings `2e` and `2e + 1` are twins);
+//! centres come in sticker order.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -55,6 +56,23 @@ pub enum OrbitKind {
     /// The 6 middle centres of an odd cube (the whole cube on a 1×1): only middle-slice turns
     /// move them, and only as a whole-cube rotation does.
     FixedCentres,
+}
+
+impl std::fmt::Display for OrbitKind {
+    /// The orbit's pieces in words: `wings at depth 1`, `obliques at row 1, column 2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OrbitKind::Corners => f.write_str("corners"),
+            OrbitKind::Midges => f.write_str("midges"),
+            OrbitKind::Wings { depth } => write!(f, "wings at depth {depth}"),
+            OrbitKind::XCentres { depth } => write!(f, "x-centres at depth {depth}"),
+            OrbitKind::PlusCentres { depth } => write!(f, "+-centres at depth {depth}"),
+            OrbitKind::Obliques { row, col } => {
+                write!(f, "oblique centres at row {row}, column {col}")
+            }
+            OrbitKind::FixedCentres => f.write_str("fixed centres"),
+        }
+    }
 }
 
 /// Which piece sits in a slot and how it is turned: the sticker at index `orientation` of the
@@ -196,18 +214,8 @@ impl Orbits {
     /// ```
     pub fn of(size: usize) -> Arc<Orbits> {
         assert!(size >= 1, "a cube has at least one layer");
-        static CACHE: OnceLock<Mutex<HashMap<usize, Arc<Orbits>>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(Default::default);
-        let cached = cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&size)
-            .cloned();
-        cached.unwrap_or_else(|| {
-            let orbits = Arc::new(Orbits::derive(size));
-            let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-            cache.entry(size).or_insert(orbits).clone()
-        })
+        static CACHE: PerSize<Orbits> = OnceLock::new();
+        cached(&CACHE, size, || Orbits::derive(size))
     }
 
     /// The cube size.
@@ -290,6 +298,24 @@ impl Orbits {
             locations,
         }
     }
+}
+
+/// A cache of something derived once per cube size.
+pub(crate) type PerSize<T> = OnceLock<Mutex<HashMap<usize, Arc<T>>>>;
+
+/// The value of `cache` for `size`, derived by `derive` on first use.
+pub(crate) fn cached<T>(cache: &PerSize<T>, size: usize, derive: impl FnOnce() -> T) -> Arc<T> {
+    let cache = cache.get_or_init(Default::default);
+    let found = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&size)
+        .cloned();
+    found.unwrap_or_else(|| {
+        let derived = Arc::new(derive());
+        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.entry(size).or_insert(derived).clone()
+    })
 }
 
 /// The face a sticker lies on.
