@@ -149,6 +149,71 @@ fn scrambles_are_reproducible_and_counted() {
 }
 
 #[test]
+fn random_states_of_any_size_are_reproducible_valid_states() {
+    let states = answer(&[
+        "scramble",
+        "-n",
+        "6",
+        "--random-state",
+        "-s",
+        "5",
+        "-c",
+        "2",
+    ]);
+    assert_eq!(
+        states,
+        answer(&[
+            "scramble",
+            "-n",
+            "6",
+            "--random-state",
+            "-s",
+            "5",
+            "-c",
+            "2"
+        ])
+    );
+    assert_eq!(states.lines().count(), 2);
+    assert!(states.lines().all(|line| line.len() == 6 * 36));
+    rubik()
+        .args(["validate", "-"])
+        .write_stdin(states)
+        .assert()
+        .success()
+        .stdout("ok\nok\n");
+    rubik()
+        .args(["scramble", "--random-state", "--random-moves"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn validate_names_the_big_cube_rule_and_stickers() {
+    let solved: String = "URFDLB"
+        .chars()
+        .flat_map(|c| std::iter::repeat_n(c, 16))
+        .collect();
+    let mut flipped: Vec<char> = solved.chars().collect();
+    flipped.swap(14, 34); // U15 and F3: one wing turned round in place
+    let flipped: String = flipped.into_iter().collect();
+    rubik()
+        .args(["validate", &flipped])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("U15 F3").and(predicate::str::contains("[flipped_wing]")));
+    let mut mixed: Vec<char> = solved.chars().collect();
+    mixed.swap(5, 1); // U6, an x-centre, and U2, a wing sticker: both U, so still solved
+    mixed.swap(5, 17); // U6 and R2: an R sticker among the U x-centres
+    let mixed: String = mixed.into_iter().collect();
+    rubik()
+        .args(["validate", &mixed])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("wing"));
+}
+
+#[test]
 fn moves_lists_every_single_layer_turn() {
     let moves = answer(&["moves", "--size", "4"]);
     assert_eq!(moves.lines().count(), 36);
