@@ -14,9 +14,8 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::face::Axis;
+use crate::facelet::for_each_quarter_turn;
 use crate::facelet::pieces::{Orbits, PerSize, cached};
-use crate::facelet::quarter_turn_moves;
 
 /// A parity law: the permutation parities of `orbits` sum to 0 (mod 2) in every reachable state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,26 +50,27 @@ impl Laws {
         let distinct: Vec<usize> = (0..all.len()).filter(|&o| all[o].width() > 1).collect();
         let mut sum_changed = vec![false; all.len()];
         let mut vectors: BTreeSet<Vec<bool>> = BTreeSet::new();
-        for axis in Axis::ALL {
-            for layer in (0..size).filter(|&layer| layer != frame_layer) {
-                let mut moved = vec![0usize; all.len()];
-                let mut turned = vec![0usize; all.len()];
-                for (from, to) in quarter_turn_moves(size, axis, layer) {
-                    // A piece moves with its first sticker; where that sticker lands in the new
-                    // slot is how far the turn turns the piece.
-                    let at = orbits.locate(from);
-                    if at.place == 0 {
-                        moved[at.orbit] += 1;
-                        turned[at.orbit] += orbits.locate(to).place;
-                    }
-                }
-                for (o, orbit) in all.iter().enumerate() {
-                    sum_changed[o] |= turned[o] % orbit.orientations() != 0;
-                }
-                // A quarter turn moves pieces in four-cycles, each an odd permutation.
-                vectors.insert(distinct.iter().map(|&o| moved[o] / 4 % 2 == 1).collect());
+        for_each_quarter_turn(size, |_, layer, moves| {
+            if layer == frame_layer {
+                return;
             }
-        }
+            let mut moved = vec![0usize; all.len()];
+            let mut turned = vec![0usize; all.len()];
+            for &(from, to) in moves {
+                // A piece moves with its first sticker; where that sticker lands in the new slot
+                // is how far the turn turns the piece.
+                let at = orbits.locate(from);
+                if at.place == 0 {
+                    moved[at.orbit] += 1;
+                    turned[at.orbit] += orbits.locate(to).place;
+                }
+            }
+            for (o, orbit) in all.iter().enumerate() {
+                sum_changed[o] |= turned[o] % orbit.orientations() != 0;
+            }
+            // A quarter turn moves pieces in four-cycles, each an odd permutation.
+            vectors.insert(distinct.iter().map(|&o| moved[o] / 4 % 2 == 1).collect());
+        });
         let kept_sums = (0..all.len())
             .filter(|&o| all[o].orientations() > 1 && !sum_changed[o])
             .collect();

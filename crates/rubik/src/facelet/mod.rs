@@ -320,30 +320,41 @@ pub fn permutation(size: usize, turns: &[Turn]) -> Vec<u32> {
     permutation
 }
 
-/// The sticker moves `(from, to)` of one clockwise quarter turn (seen from the axis's positive
-/// face) of the single layer `layer` about `axis`: O(N) pairs for an inner layer, O(N²) for an
-/// outer one. Stickers that stay put are left out.
+/// Calls `visit(axis, layer, moves)` for every single layer of a cube of size `size`, with the
+/// sticker moves `(from, to)` of one clockwise quarter turn of that layer (seen from the axis's
+/// positive face): O(N) pairs for an inner layer, O(N²) for an outer one, stickers that stay put
+/// left out.
 ///
 /// ```
-/// use rubik::{Axis, facelet::quarter_turn_moves};
-/// // R on a 3×3 carries F3 (index 20) up to U3 (index 2).
-/// assert!(quarter_turn_moves(3, Axis::X, 0).contains(&(20, 2)));
+/// use rubik::{Axis, facelet::for_each_quarter_turn};
+/// let mut r = Vec::new();
+/// for_each_quarter_turn(3, |axis, layer, moves| {
+///     if (axis, layer) == (Axis::X, 0) {
+///         r = moves.to_vec();
+///     }
+/// });
+/// assert!(r.contains(&(20, 2))); // R carries F3 up to U3
 /// ```
-pub fn quarter_turn_moves(size: usize, axis: Axis, layer: usize) -> Vec<(usize, usize)> {
+pub fn for_each_quarter_turn(size: usize, mut visit: impl FnMut(Axis, usize, &[(usize, usize)])) {
     let layout = Layout::new(size);
     let forward = |cycle: [usize; 4]| (0..4).map(move |i| (cycle[i], cycle[(i + 1) % 4]));
     let backward = |cycle: [usize; 4]| (0..4).map(move |i| (cycle[(i + 1) % 4], cycle[i]));
-    let mut moves: Vec<(usize, usize)> =
-        layout.ring_cycles(axis, layer).flat_map(forward).collect();
-    if layer == 0 {
-        moves.extend(layout.face_cycles(axis.positive_face()).flat_map(forward));
+    let mut moves: Vec<(usize, usize)> = Vec::new();
+    for axis in Axis::ALL {
+        for layer in 0..size {
+            moves.clear();
+            moves.extend(layout.ring_cycles(axis, layer).flat_map(forward));
+            if layer == 0 {
+                moves.extend(layout.face_cycles(axis.positive_face()).flat_map(forward));
+            }
+            if layer + 1 == size {
+                let back = axis.positive_face().opposite();
+                moves.extend(layout.face_cycles(back).flat_map(backward));
+            }
+            moves.retain(|&(from, to)| from != to);
+            visit(axis, layer, &moves);
+        }
     }
-    if layer + 1 == size {
-        let back = axis.positive_face().opposite();
-        moves.extend(layout.face_cycles(back).flat_map(backward));
-    }
-    moves.retain(|&(from, to)| from != to);
-    moves
 }
 
 /// The order of a sequence of turns as a permutation of the stickers of a cube of size `size`:
@@ -593,25 +604,26 @@ mod tests {
     #[test]
     fn quarter_turn_moves_agree_with_the_permutation() {
         for size in 1..=6 {
-            for axis in Axis::ALL {
-                for layer in 0..size {
-                    let turn = Turn {
-                        axis,
-                        first: layer,
-                        last: layer,
-                        quarters: 1,
-                    };
-                    let permutation = permutation(size, &[turn]);
-                    let mut moved: Vec<(usize, usize)> = (0..permutation.len())
-                        .filter(|&to| permutation[to] as usize != to)
-                        .map(|to| (permutation[to] as usize, to))
-                        .collect();
-                    let mut moves = quarter_turn_moves(size, axis, layer);
-                    moved.sort();
-                    moves.sort();
-                    assert_eq!(moves, moved, "{size} {axis:?} {layer}");
-                }
-            }
+            let mut visited = 0;
+            for_each_quarter_turn(size, |axis, layer, moves| {
+                visited += 1;
+                let turn = Turn {
+                    axis,
+                    first: layer,
+                    last: layer,
+                    quarters: 1,
+                };
+                let permutation = permutation(size, &[turn]);
+                let mut moved: Vec<(usize, usize)> = (0..permutation.len())
+                    .filter(|&to| permutation[to] as usize != to)
+                    .map(|to| (permutation[to] as usize, to))
+                    .collect();
+                let mut moves = moves.to_vec();
+                moved.sort();
+                moves.sort();
+                assert_eq!(moves, moved, "{size} {axis:?} {layer}");
+            });
+            assert_eq!(visited, 3 * size);
         }
     }
 

@@ -200,7 +200,8 @@ pub struct Location {
 pub struct Orbits {
     size: usize,
     orbits: Vec<Orbit>,
-    locations: Vec<Location>,
+    /// Each sticker's orbit, slot and place, packed (a slot holds at most 24 pieces).
+    locations: Vec<(u32, u8, u8)>,
 }
 
 impl Orbits {
@@ -236,7 +237,12 @@ impl Orbits {
 
     /// Where sticker `sticker` (a facelet-string index) sits.
     pub fn locate(&self, sticker: usize) -> Location {
-        self.locations[sticker]
+        let (orbit, slot, place) = self.locations[sticker];
+        Location {
+            orbit: orbit as usize,
+            slot: usize::from(slot),
+            place: usize::from(place),
+        }
     }
 
     /// Derives the orbits of size `size` from the turn geometry.
@@ -256,7 +262,7 @@ impl Orbits {
                 sticker_orbits.join_all(&cycle);
             }
         }
-        let cubies = cubies(size);
+        let (cubies, centres) = cubies(size);
         let mut piece_orbits = sticker_orbits.clone();
         for cubie in &cubies {
             piece_orbits.join_all(cubie);
@@ -268,27 +274,28 @@ impl Orbits {
                 .or_default()
                 .push(cubie);
         }
+        // Centre stickers are pieces of their own: grouped flat, made pieces one orbit at a time.
+        let mut grouped_centres: HashMap<usize, Vec<usize>> = HashMap::new();
+        for sticker in centres {
+            grouped_centres
+                .entry(sticker_orbits.find(sticker))
+                .or_default()
+                .push(sticker);
+        }
+        let centre_pieces = grouped_centres
+            .into_values()
+            .map(|stickers| stickers.into_iter().map(|s| vec![s]).collect());
         let mut orbits: Vec<Orbit> = grouped
             .into_values()
+            .chain(centre_pieces)
             .map(|pieces| orbit(size, pieces, &mut sticker_orbits))
             .collect();
         orbits.sort_by_key(|orbit| orbit.kind);
-        let mut locations = vec![
-            Location {
-                orbit: 0,
-                slot: 0,
-                place: 0
-            };
-            count
-        ];
+        let mut locations = vec![(0u32, 0u8, 0u8); count];
         for (o, orbit) in orbits.iter().enumerate() {
             for (slot, stickers) in orbit.pieces().enumerate() {
                 for (place, &sticker) in stickers.iter().enumerate() {
-                    locations[sticker] = Location {
-                        orbit: o,
-                        slot,
-                        place,
-                    };
+                    locations[sticker] = (o as u32, slot as u8, place as u8);
                 }
             }
         }
@@ -323,25 +330,32 @@ fn face_of(size: usize, sticker: usize) -> Face {
     Face::from_index(sticker / (size * size)).expect("a sticker of the cube")
 }
 
-/// The stickers of each cubie, each list in index order, cubies in order of their first sticker.
-/// A 1×1 is one cubie that shows six centres: its stickers are taken one by one.
-fn cubies(size: usize) -> Vec<Vec<usize>> {
+/// The stickers of each cubie that shows more than one (each list in index order, cubies in order
+/// of their first sticker), and the stickers of the centre cubies, which show one each. A 1×1 is
+/// one cubie that shows six centres: its stickers count as centres.
+fn cubies(size: usize) -> (Vec<Vec<usize>>, Vec<usize>) {
     let mut index_of: HashMap<Vec3, usize> = HashMap::new();
     let mut cubies: Vec<Vec<usize>> = Vec::new();
+    let mut centres = Vec::new();
+    let inner = |i: usize| 0 < i && i + 1 < size;
     for sticker in 0..6 * size * size {
         let face = face_of(size, sticker);
-        let on_face = sticker % (size * size);
-        let (point, normal) = position(size, face, on_face / size, on_face % size);
+        let (row, col) = (sticker % (size * size) / size, sticker % size);
+        if size == 1 || (inner(row) && inner(col)) {
+            centres.push(sticker);
+            continue;
+        }
+        let (point, normal) = position(size, face, row, col);
         let centre: Vec3 = std::array::from_fn(|i| point[i] - normal[i]);
         match index_of.get(&centre) {
-            Some(&i) if size > 1 => cubies[i].push(sticker),
-            _ => {
+            Some(&i) => cubies[i].push(sticker),
+            None => {
                 index_of.insert(centre, cubies.len());
                 cubies.push(vec![sticker]);
             }
         }
     }
-    cubies
+    (cubies, centres)
 }
 
 /// The orbit made of `pieces` (cubies, stickers in index order): classified, each piece's
