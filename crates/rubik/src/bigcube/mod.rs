@@ -173,7 +173,25 @@ fn odd(placements: &[Placement]) -> bool {
 fn frame(cube: &FaceletCube) -> Result<Scheme, InvalidCube> {
     let size = cube.size();
     if size % 2 == 0 {
-        return Scheme::from_dbl_corner(cube);
+        let scheme = Scheme::from_dbl_corner(cube)?;
+        // The colours each face would show solved, which a mirror-image DBL makes no cube's.
+        let mut solved = [Face::U; 6];
+        for colour in Face::ALL {
+            solved[scheme.0[colour.index()].index()] = colour;
+        }
+        if !rotations().contains(&solved) {
+            let orbits = Orbits::of(size);
+            let stickers = orbits.get(OrbitKind::Corners).expect("corners").slot(6);
+            let colours: Vec<Face> = stickers.iter().map(|&s| cube.stickers()[s]).collect();
+            return Err(Corner::invalid(
+                Corner::DBL,
+                size,
+                stickers,
+                &colours,
+                PieceFault::Mirrored,
+            ));
+        }
+        return Ok(scheme);
     }
     let scheme = Scheme::from_centres(cube)?;
     let centres = cube.centres().expect("an odd cube has fixed centres");

@@ -185,6 +185,14 @@ fn frames_that_are_no_cube_are_refused() {
 }
 
 #[test]
+fn a_mirrored_frame_corner_is_named() {
+    // Two stickers of DBL (D13 and B16 on a 4×4) exchanged: a mirror-image corner.
+    let error = normalise(&swapped(&FaceletCube::solved(4), &[(60, 95)])).unwrap_err();
+    assert_eq!(error.code(), "invalid_corner");
+    assert!(error.to_string().contains("DBL"), "{error}");
+}
+
+#[test]
 fn a_wing_flipped_in_place_names_its_stickers() {
     let mut cube = FaceletCube::solved(4);
     // U15 and F3: the wing of the UF edge at depth 1 next to UFR... turned round.
