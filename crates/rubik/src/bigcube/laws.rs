@@ -47,41 +47,40 @@ impl Laws {
         let size = orbits.size();
         let all = orbits.orbits();
         let frame_layer = if size % 2 == 1 { size / 2 } else { size - 1 };
-        let distinct: Vec<usize> = (0..all.len()).filter(|&o| all[o].width() > 1).collect();
-        let mut sum_changed = vec![false; all.len()];
+        // Orbits are sorted by kind, so those of distinct pieces (corners, midges, wings) come
+        // first; centres (one orientation, pieces alike) take no part in any law.
+        let distinct = all.iter().take_while(|orbit| orbit.width() > 1).count();
+        let mut sum_changed = vec![false; distinct];
         let mut vectors: BTreeSet<Vec<bool>> = BTreeSet::new();
         for_each_quarter_turn(size, |_, layer, moves| {
             if layer == frame_layer {
                 return;
             }
-            let mut moved = vec![0usize; all.len()];
-            let mut turned = vec![0usize; all.len()];
+            let mut moved = vec![0usize; distinct];
+            let mut turned = vec![0usize; distinct];
             for &(from, to) in moves {
                 // A piece moves with its first sticker; where that sticker lands in the new slot
                 // is how far the turn turns the piece.
                 let at = orbits.locate(from);
-                if at.place == 0 {
+                if at.orbit < distinct && at.place == 0 {
                     moved[at.orbit] += 1;
                     turned[at.orbit] += orbits.locate(to).place;
                 }
             }
-            for (o, orbit) in all.iter().enumerate() {
+            for (o, orbit) in all[..distinct].iter().enumerate() {
                 sum_changed[o] |= turned[o] % orbit.orientations() != 0;
             }
             // A quarter turn moves pieces in four-cycles, each an odd permutation.
-            vectors.insert(distinct.iter().map(|&o| moved[o] / 4 % 2 == 1).collect());
+            vectors.insert(moved.iter().map(|&m| m / 4 % 2 == 1).collect());
         });
-        let kept_sums = (0..all.len())
+        let kept_sums = (0..distinct)
             .filter(|&o| all[o].orientations() > 1 && !sum_changed[o])
             .collect();
-        let parity = null_space(vectors.into_iter().collect(), distinct.len())
+        let parity = null_space(vectors.into_iter().collect(), distinct)
             .into_iter()
             .map(|(form, pivot)| ParityLaw {
-                orbits: (0..distinct.len())
-                    .filter(|&i| form[i])
-                    .map(|i| distinct[i])
-                    .collect(),
-                pivot: distinct[pivot],
+                orbits: (0..distinct).filter(|&o| form[o]).collect(),
+                pivot,
             })
             .collect();
         Laws { kept_sums, parity }
