@@ -149,6 +149,73 @@ fn scrambles_are_reproducible_and_counted() {
 }
 
 #[test]
+fn random_states_of_any_size_are_reproducible_valid_states() {
+    let states = answer(&[
+        "scramble",
+        "-n",
+        "6",
+        "--random-state",
+        "-s",
+        "5",
+        "-c",
+        "2",
+    ]);
+    assert_eq!(
+        states,
+        answer(&[
+            "scramble",
+            "-n",
+            "6",
+            "--random-state",
+            "-s",
+            "5",
+            "-c",
+            "2"
+        ])
+    );
+    assert_eq!(states.lines().count(), 2);
+    assert!(states.lines().all(|line| line.len() == 6 * 36));
+    rubik()
+        .args(["validate", "-"])
+        .write_stdin(states)
+        .assert()
+        .success()
+        .stdout("ok\nok\n");
+    rubik()
+        .args(["scramble", "--random-state", "--random-moves"])
+        .assert()
+        .code(2);
+}
+
+/// The solved 4×4 with the stickers at each pair of indices exchanged in turn.
+fn solved_4x4_with(swaps: &[(usize, usize)]) -> String {
+    let mut stickers: Vec<char> = "URFDLB".chars().flat_map(|c| [c; 16]).collect();
+    for &(a, b) in swaps {
+        stickers.swap(a, b);
+    }
+    stickers.into_iter().collect()
+}
+
+#[test]
+fn validate_names_the_big_cube_rule_and_stickers() {
+    // U15 and F3: one wing turned round in place.
+    rubik()
+        .args(["validate", &solved_4x4_with(&[(14, 34)])])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("U15 F3").and(predicate::str::contains("[flipped_wing]")));
+    // U6 (an x-centre) and R2 (a wing sticker): a wing showing U twice.
+    rubik()
+        .args(["validate", &solved_4x4_with(&[(5, 17)])])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("R2 U12").and(predicate::str::contains("[invalid_wing]")));
+    // U6 and R6, two x-centres: centres of one orbit are interchangeable.
+    assert_eq!(answer(&["validate", &solved_4x4_with(&[(5, 21)])]), "ok\n");
+}
+
+#[test]
 fn moves_lists_every_single_layer_turn() {
     let moves = answer(&["moves", "--size", "4"]);
     assert_eq!(moves.lines().count(), 36);

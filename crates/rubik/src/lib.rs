@@ -35,6 +35,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bigcube;
 pub mod coord;
 pub mod cubie;
 pub mod face;

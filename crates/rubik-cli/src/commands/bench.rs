@@ -5,13 +5,13 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use rubik::scramble::{default_length, random_moves};
+use rubik::bigcube::random_state;
 use rubik::search::optimal::{Optimal, OptimalOutcome};
 use rubik::search::reduction::{self, ReductionOptions};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 use rubik::search::{Budget, Metric};
 use rubik::tables::storage::Memory;
-use rubik::{CubieCube, FaceTurn, FaceletCube};
+use rubik::{CubieCube, FaceTurn};
 
 use super::tables::TableArgs;
 use crate::output::{CliError, Output, bad};
@@ -267,14 +267,11 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         ..ReductionOptions::default()
     };
     let size = args.size;
-    let length = 2 * default_length(size);
     let mut rng = rubik::seeded_rng(args.seed);
     let (mut times, mut obtm, mut stm) = (Vec::new(), Vec::new(), Vec::new());
     let mut stages: Vec<(&str, usize)> = Vec::new();
     for _ in 0..args.count {
-        let mut cube = FaceletCube::solved(size);
-        cube.apply_alg(&random_moves(size, length, &mut rng))
-            .map_err(bad)?;
+        let cube = random_state(size, &mut rng);
         let t = Instant::now();
         let solution = reduction::solve(&cube, &solver, &options).map_err(bad)?;
         times.push(t.elapsed());
@@ -300,7 +297,7 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         .map(|(name, total)| format!("{name} {:.1}", *total as f64 / n))
         .collect();
     out.line(&format!(
-        "{size}x{size}x{size}: {} states (random moves, {length} each, seed {}), one thread",
+        "{size}x{size}x{size}: {} uniformly random states (seed {}), one thread",
         args.count, args.seed
     ))?;
     out.line(&format!(

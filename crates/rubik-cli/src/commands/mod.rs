@@ -58,12 +58,14 @@ enum Command {
     Expand(alg::TextArgs),
     /// The order of an alg: how many times it must be repeated to restore the cube.
     Order(alg::OrderArgs),
-    /// Random-move scrambles, reproducible with --seed.
+    /// Scrambles (random-state for the 2×2 and 3×3, random moves for bigger cubes) or random
+    /// states of any size, reproducible with --seed.
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.
     Moves(moves::Args),
-    /// Solve states, one solution each: two-phase (the default) for any 3×3 in at most 20 moves
-    /// by default, or `--method bfs` for a shortest solution of a short scramble of any size.
+    /// Solve states of any size, one solution each: optimal for the 2×2, two-phase for the 3×3
+    /// (at most 20 moves by default), reduction for 4 to 128 layers; or `--method bfs` for a
+    /// shortest solution of a short scramble of any size.
     Solve(solve::Args),
     /// The solver tables in the cache: build, verify, path, clear.
     Tables(tables::Args),

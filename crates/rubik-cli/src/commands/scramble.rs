@@ -1,9 +1,10 @@
 //! `rubik scramble`: random-state scrambles of the 2×2 and 3×3, random-move scrambles of any
-//! size, reproducible from a seed.
+//! size, and random states of any size, reproducible from a seed.
 
 use super::parse_size;
 use super::tables::TableArgs;
 use crate::output::{CliError, Output};
+use rubik::bigcube::random_state;
 use rubik::scramble::{default_length, random_moves};
 use rubik::search::Scrambler;
 
@@ -27,6 +28,11 @@ pub struct Args {
     /// the 2×2 at least 4 moves from solved, written as the inverse of its optimal solution).
     #[arg(long)]
     random_moves: bool,
+    /// Print a uniformly random reachable state of any size, as a facelet string, instead of a
+    /// scramble. There is no solver for 4×4 and up yet to write it as the inverse of a solution,
+    /// so it comes as a state: pass it to `rubik show`, `rubik validate` or `rubik solve`.
+    #[arg(long, conflicts_with_all = ["random_moves", "length"])]
+    random_state: bool,
     #[command(flatten)]
     tables: TableArgs,
 }
@@ -35,6 +41,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let seed = args.seed.unwrap_or_else(rubik::random::fresh_seed);
     let mut rng = rubik::seeded_rng(seed);
     let mut out = Output::stdout();
+    if args.random_state {
+        for _ in 0..args.count {
+            out.line(&random_state(args.size, &mut rng).to_string())?;
+        }
+        return Ok(out.finish()?);
+    }
     if !args.random_moves && args.length.is_none() {
         let scrambler = Scrambler::new(args.tables.cache_dir());
         for _ in 0..args.count {

@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::piece::{Corner, Edge};
 use crate::face::Face;
+use crate::facelet::pieces::OrbitKind;
 use crate::facelet::{FaceletError, sticker_name};
 use crate::turn::Turn;
 
@@ -30,6 +31,21 @@ pub enum InvalidCube {
         colour: Face,
         /// The two faces whose centres show it.
         faces: [Face; 2],
+    },
+    /// The six middle centres of an odd cube, all different, are no real cube's: a mirror image,
+    /// or two opposite colours side by side.
+    #[error(
+        "the centres (stickers {}) show {}: no cube has its centres so",
+        StickerNames(*size, stickers),
+        Colours(colours)
+    )]
+    InvalidCentres {
+        /// The size of the cube read.
+        size: usize,
+        /// The middle sticker of each face, in face order.
+        stickers: [usize; 6],
+        /// Their colours.
+        colours: [Face; 6],
     },
     /// The stickers of a corner match no real corner.
     #[error(
@@ -68,6 +84,65 @@ pub enum InvalidCube {
         colours: [Face; 2],
         /// What is wrong with them.
         fault: PieceFault,
+    },
+    /// The stickers of a wing match no real wing.
+    #[error(
+        "the wing at depth {depth} (stickers {}) shows {}: {}",
+        StickerNames(*size, stickers),
+        Colours(colours),
+        fault.explain("wing")
+    )]
+    InvalidWing {
+        /// The wing orbit's depth.
+        depth: usize,
+        /// The size of the cube read.
+        size: usize,
+        /// The facelet indices of its stickers, in the orbit's order.
+        stickers: [usize; 2],
+        /// The colours on those stickers, as written.
+        colours: [Face; 2],
+        /// What is wrong with them.
+        fault: PieceFault,
+    },
+    /// The same wing in two places. When its twin (the wing with the same colours the other
+    /// way round) is missing, a wing was flipped in place, which no turn can do.
+    #[error(
+        "the wings at {} and at {} (depth {depth}) both show {}{}",
+        StickerNames(*size, &stickers[0]),
+        StickerNames(*size, &stickers[1]),
+        Colours(colours),
+        if *twin_missing { "; no wing shows them the other way round: a wing is flipped in place, which no turn does" } else { "" }
+    )]
+    DuplicateWing {
+        /// The wing orbit's depth.
+        depth: usize,
+        /// The size of the cube read.
+        size: usize,
+        /// The stickers of the two places, each in the orbit's order.
+        stickers: [[usize; 2]; 2],
+        /// The colours both show, as written.
+        colours: [Face; 2],
+        /// Whether the wing's twin is missing (one of the two is the twin, flipped in place).
+        twin_missing: bool,
+    },
+    /// A centre orbit holds too many or too few stickers of a colour.
+    #[error(
+        "the {orbit} show {colour} {count} times (stickers {}); they must show each colour {expected} times",
+        StickerNames(*size, stickers)
+    )]
+    CentreCount {
+        /// The centre orbit.
+        orbit: OrbitKind,
+        /// The size of the cube read.
+        size: usize,
+        /// The colour, as written.
+        colour: Face,
+        /// How often the orbit shows it.
+        count: usize,
+        /// How often it should.
+        expected: usize,
+        /// The orbit's stickers showing it.
+        stickers: Vec<usize>,
     },
     /// A corner orientation outside `0..3` was given.
     #[error("the corner at {position} has twist {twist}, not 0, 1 or 2")]
@@ -123,8 +198,15 @@ impl InvalidCube {
             InvalidCube::WrongSize { .. } => "wrong_size",
             InvalidCube::Facelets(error) => error.code(),
             InvalidCube::DuplicateCentre { .. } => "duplicate_centre",
+            InvalidCube::InvalidCentres { .. } => "invalid_centres",
             InvalidCube::InvalidCorner { .. } => "invalid_corner",
             InvalidCube::InvalidEdge { .. } => "invalid_edge",
+            InvalidCube::InvalidWing { .. } => "invalid_wing",
+            InvalidCube::DuplicateWing {
+                twin_missing: true, ..
+            } => "flipped_wing",
+            InvalidCube::DuplicateWing { .. } => "duplicate_wing",
+            InvalidCube::CentreCount { .. } => "centre_count",
             InvalidCube::TwistOutOfRange { .. } => "twist_out_of_range",
             InvalidCube::FlipOutOfRange { .. } => "flip_out_of_range",
             InvalidCube::DuplicateCorner { .. } => "duplicate_corner",

@@ -17,11 +17,11 @@ use crate::face::Face;
 use crate::facelet::FaceletCube;
 
 /// Which face each colour stands for.
-struct Scheme([Face; 6]);
+pub(crate) struct Scheme(pub(crate) [Face; 6]);
 
 impl Scheme {
     /// The scheme of an odd cube: each colour names the face whose centre shows it.
-    fn from_centres(cube: &FaceletCube) -> Result<Scheme, InvalidCube> {
+    pub(crate) fn from_centres(cube: &FaceletCube) -> Result<Scheme, InvalidCube> {
         let middle = cube.size() / 2;
         let mut owner: [Option<Face>; 6] = [None; 6];
         for face in Face::ALL {
@@ -41,7 +41,7 @@ impl Scheme {
 
     /// The scheme of an even cube, which puts the DBL corner home: its colours name D, B and L,
     /// their opposites U, F and R.
-    fn from_dbl_corner(cube: &FaceletCube) -> Result<Scheme, InvalidCube> {
+    pub(crate) fn from_dbl_corner(cube: &FaceletCube) -> Result<Scheme, InvalidCube> {
         let spots = Corner::DBL.spots();
         let colours: Vec<Face> = spots
             .iter()
@@ -72,7 +72,7 @@ impl Scheme {
 
 /// Why colours standing for `faces` (one per sticker) cannot be one piece, if they cannot
 /// because of a repeat or an opposite pair; reported with the `colours` as written.
-fn fault(colours: &[Face], faces: &[Face]) -> Option<PieceFault> {
+pub(crate) fn fault(colours: &[Face], faces: &[Face]) -> Option<PieceFault> {
     for i in 0..faces.len() {
         for j in i + 1..faces.len() {
             if faces[i] == faces[j] {
@@ -151,14 +151,13 @@ fn read_corners(cube: &FaceletCube) -> Result<CornerCube, InvalidCube> {
     CornerCube::from_valid_orbit(Orbit::from_pieces(&corners)?)
 }
 
-/// Checks that a cube of any size could be reached by turning, as far as its pieces tell:
+/// Checks that a cube of any size could be reached by turning, held any way up:
 ///
 /// * N = 1: nothing beyond what a `FaceletCube` already guarantees (colour counts);
-/// * odd N ≥ 3: the corners, centre-of-edge pieces and centres, as a 3×3 (the full 3×3 check,
-///   read through the centres): inner layers never move these pieces, so they must make a
-///   valid 3×3 on their own;
-/// * even N: the corners (each a real corner, no two alike, twists summing to 0), read in the
-///   orientation with DBL home.
+/// * N = 2: the corners (each a real corner, no two alike, twists summing to 0), read in the
+///   orientation with DBL home;
+/// * N = 3: the full 3×3 check, read through the centres;
+/// * N ≥ 4: every orbit and law of [`crate::bigcube::normalise`].
 ///
 /// ```
 /// use rubik::cubie::validate;
@@ -170,8 +169,9 @@ fn read_corners(cube: &FaceletCube) -> Result<CornerCube, InvalidCube> {
 pub fn validate(cube: &FaceletCube) -> Result<(), InvalidCube> {
     match cube.size() {
         0 | 1 => Ok(()),
-        size if size % 2 == 1 => read_frame(cube).map(drop),
-        _ => read_corners(cube).map(drop),
+        2 => read_corners(cube).map(drop),
+        3 => read_frame(cube).map(drop),
+        _ => crate::bigcube::normalise(cube).map(drop),
     }
 }
 

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::face::Face;
+use crate::face::{Axis, Face};
 use crate::notation::{Alg, AlgError};
 use crate::turn::Turn;
 use colour::ColourScheme;
@@ -342,6 +342,43 @@ pub fn permutation(size: usize, turns: &[Turn]) -> Vec<u32> {
     permutation
 }
 
+/// Calls `visit(axis, layer, moves)` for every single layer of a cube of size `size`, with the
+/// sticker moves `(from, to)` of one clockwise quarter turn of that layer (seen from the axis's
+/// positive face): O(N) pairs for an inner layer, O(N²) for an outer one, stickers that stay put
+/// left out.
+///
+/// ```
+/// use rubik::{Axis, facelet::for_each_quarter_turn};
+/// let mut r = Vec::new();
+/// for_each_quarter_turn(3, |axis, layer, moves| {
+///     if (axis, layer) == (Axis::X, 0) {
+///         r = moves.to_vec();
+///     }
+/// });
+/// assert!(r.contains(&(20, 2))); // R carries F3 up to U3
+/// ```
+pub fn for_each_quarter_turn(size: usize, mut visit: impl FnMut(Axis, usize, &[(usize, usize)])) {
+    let layout = Layout::new(size);
+    let forward = |cycle: [usize; 4]| (0..4).map(move |i| (cycle[i], cycle[(i + 1) % 4]));
+    let backward = |cycle: [usize; 4]| (0..4).map(move |i| (cycle[(i + 1) % 4], cycle[i]));
+    let mut moves: Vec<(usize, usize)> = Vec::new();
+    for axis in Axis::ALL {
+        for layer in 0..size {
+            moves.clear();
+            moves.extend(layout.ring_cycles(axis, layer).flat_map(forward));
+            if layer == 0 {
+                moves.extend(layout.face_cycles(axis.positive_face()).flat_map(forward));
+            }
+            if layer + 1 == size {
+                let back = axis.positive_face().opposite();
+                moves.extend(layout.face_cycles(back).flat_map(backward));
+            }
+            moves.retain(|&(from, to)| from != to);
+            visit(axis, layer, &moves);
+        }
+    }
+}
+
 /// The order of a sequence of turns as a permutation of the stickers of a cube of size `size`:
 /// how many times it must be applied to bring every sticker home (`R U` on a 3×3: 105).
 ///
@@ -396,7 +433,6 @@ impl fmt::Display for FaceletCube {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::Axis;
 
     /// The reference states of `notation.md` §1.
     const REFERENCE: [(usize, Turn, &str); 9] = [
@@ -584,6 +620,32 @@ mod tests {
                     .collect();
                 assert_eq!(cube.stickers(), moved, "{size} {chunk:?}");
             }
+        }
+    }
+
+    #[test]
+    fn quarter_turn_moves_agree_with_the_permutation() {
+        for size in 1..=6 {
+            let mut visited = 0;
+            for_each_quarter_turn(size, |axis, layer, moves| {
+                visited += 1;
+                let turn = Turn {
+                    axis,
+                    first: layer,
+                    last: layer,
+                    quarters: 1,
+                };
+                let permutation = permutation(size, &[turn]);
+                let mut moved: Vec<(usize, usize)> = (0..permutation.len())
+                    .filter(|&to| permutation[to] as usize != to)
+                    .map(|to| (permutation[to] as usize, to))
+                    .collect();
+                let mut moves = moves.to_vec();
+                moved.sort();
+                moves.sort();
+                assert_eq!(moves, moved, "{size} {axis:?} {layer}");
+            });
+            assert_eq!(visited, 3 * size);
         }
     }
 

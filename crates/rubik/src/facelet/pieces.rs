@@ -12,7 +12,8 @@
 //! Orders, fixed once and for all: corners and midges follow the 3×3 ([`Corner::ALL`],
 //! [`Edge::ALL`]) with their stickers in the 3×3's reading order; wings come in edge order, two per
 //! edge, each read first on the sticker orbit of the orbit's lowest sticker index (the twin whose
-//! first sticker lies on the edge's first face comes first); centres come in sticker order.
+//! first sticker lies on the edge's first face comes first, so wings `2e` and `2e + 1` are twins);
+//! centres come in sticker order.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -55,6 +56,23 @@ pub enum OrbitKind {
     /// The 6 middle centres of an odd cube (the whole cube on a 1×1): only middle-slice turns
     /// move them, and only as a whole-cube rotation does.
     FixedCentres,
+}
+
+impl std::fmt::Display for OrbitKind {
+    /// The orbit's pieces in words: `wings at depth 1`, `obliques at row 1, column 2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OrbitKind::Corners => f.write_str("corners"),
+            OrbitKind::Midges => f.write_str("midges"),
+            OrbitKind::Wings { depth } => write!(f, "wings at depth {depth}"),
+            OrbitKind::XCentres { depth } => write!(f, "x-centres at depth {depth}"),
+            OrbitKind::PlusCentres { depth } => write!(f, "+-centres at depth {depth}"),
+            OrbitKind::Obliques { row, col } => {
+                write!(f, "oblique centres at row {row}, column {col}")
+            }
+            OrbitKind::FixedCentres => f.write_str("fixed centres"),
+        }
+    }
 }
 
 /// Which piece sits in a slot and how it is turned: the sticker at index `orientation` of the
@@ -182,7 +200,8 @@ pub struct Location {
 pub struct Orbits {
     size: usize,
     orbits: Vec<Orbit>,
-    locations: Vec<Location>,
+    /// Each sticker's orbit, slot and place, packed (a slot holds at most 24 pieces).
+    locations: Vec<(u32, u8, u8)>,
 }
 
 impl Orbits {
@@ -196,18 +215,8 @@ impl Orbits {
     /// ```
     pub fn of(size: usize) -> Arc<Orbits> {
         assert!(size >= 1, "a cube has at least one layer");
-        static CACHE: OnceLock<Mutex<HashMap<usize, Arc<Orbits>>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(Default::default);
-        let cached = cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&size)
-            .cloned();
-        cached.unwrap_or_else(|| {
-            let orbits = Arc::new(Orbits::derive(size));
-            let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-            cache.entry(size).or_insert(orbits).clone()
-        })
+        static CACHE: PerSize<Orbits> = OnceLock::new();
+        cached(&CACHE, size, || Orbits::derive(size))
     }
 
     /// The cube size.
@@ -228,7 +237,12 @@ impl Orbits {
 
     /// Where sticker `sticker` (a facelet-string index) sits.
     pub fn locate(&self, sticker: usize) -> Location {
-        self.locations[sticker]
+        let (orbit, slot, place) = self.locations[sticker];
+        Location {
+            orbit: orbit as usize,
+            slot: usize::from(slot),
+            place: usize::from(place),
+        }
     }
 
     /// Derives the orbits of size `size` from the turn geometry.
@@ -248,7 +262,7 @@ impl Orbits {
                 sticker_orbits.join_all(&cycle);
             }
         }
-        let cubies = cubies(size);
+        let (cubies, centres) = cubies(size);
         let mut piece_orbits = sticker_orbits.clone();
         for cubie in &cubies {
             piece_orbits.join_all(cubie);
@@ -260,27 +274,28 @@ impl Orbits {
                 .or_default()
                 .push(cubie);
         }
+        // Centre stickers are pieces of their own: grouped flat, made pieces one orbit at a time.
+        let mut grouped_centres: HashMap<usize, Vec<usize>> = HashMap::new();
+        for sticker in centres {
+            grouped_centres
+                .entry(sticker_orbits.find(sticker))
+                .or_default()
+                .push(sticker);
+        }
+        let centre_pieces = grouped_centres
+            .into_values()
+            .map(|stickers| stickers.into_iter().map(|s| vec![s]).collect());
         let mut orbits: Vec<Orbit> = grouped
             .into_values()
+            .chain(centre_pieces)
             .map(|pieces| orbit(size, pieces, &mut sticker_orbits))
             .collect();
         orbits.sort_by_key(|orbit| orbit.kind);
-        let mut locations = vec![
-            Location {
-                orbit: 0,
-                slot: 0,
-                place: 0
-            };
-            count
-        ];
+        let mut locations = vec![(0u32, 0u8, 0u8); count];
         for (o, orbit) in orbits.iter().enumerate() {
             for (slot, stickers) in orbit.pieces().enumerate() {
                 for (place, &sticker) in stickers.iter().enumerate() {
-                    locations[sticker] = Location {
-                        orbit: o,
-                        slot,
-                        place,
-                    };
+                    locations[sticker] = (o as u32, slot as u8, place as u8);
                 }
             }
         }
@@ -292,30 +307,55 @@ impl Orbits {
     }
 }
 
+/// A cache of something derived once per cube size.
+pub(crate) type PerSize<T> = OnceLock<Mutex<HashMap<usize, Arc<T>>>>;
+
+/// The value of `cache` for `size`, derived by `derive` on first use.
+pub(crate) fn cached<T>(cache: &PerSize<T>, size: usize, derive: impl FnOnce() -> T) -> Arc<T> {
+    let cache = cache.get_or_init(Default::default);
+    let found = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&size)
+        .cloned();
+    found.unwrap_or_else(|| {
+        let derived = Arc::new(derive());
+        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.entry(size).or_insert(derived).clone()
+    })
+}
+
 /// The face a sticker lies on.
 fn face_of(size: usize, sticker: usize) -> Face {
     Face::from_index(sticker / (size * size)).expect("a sticker of the cube")
 }
 
-/// The stickers of each cubie, each list in index order, cubies in order of their first sticker.
-/// A 1×1 is one cubie that shows six centres: its stickers are taken one by one.
-fn cubies(size: usize) -> Vec<Vec<usize>> {
+/// The stickers of each cubie that shows more than one (each list in index order, cubies in order
+/// of their first sticker), and the stickers of the centre cubies, which show one each. A 1×1 is
+/// one cubie that shows six centres: its stickers count as centres.
+fn cubies(size: usize) -> (Vec<Vec<usize>>, Vec<usize>) {
     let mut index_of: HashMap<Vec3, usize> = HashMap::new();
     let mut cubies: Vec<Vec<usize>> = Vec::new();
+    let mut centres = Vec::new();
+    let inner = |i: usize| 0 < i && i + 1 < size;
     for sticker in 0..6 * size * size {
         let face = face_of(size, sticker);
-        let on_face = sticker % (size * size);
-        let (point, normal) = position(size, face, on_face / size, on_face % size);
+        let (row, col) = (sticker % (size * size) / size, sticker % size);
+        if size == 1 || (inner(row) && inner(col)) {
+            centres.push(sticker);
+            continue;
+        }
+        let (point, normal) = position(size, face, row, col);
         let centre: Vec3 = std::array::from_fn(|i| point[i] - normal[i]);
         match index_of.get(&centre) {
-            Some(&i) if size > 1 => cubies[i].push(sticker),
-            _ => {
+            Some(&i) => cubies[i].push(sticker),
+            None => {
                 index_of.insert(centre, cubies.len());
                 cubies.push(vec![sticker]);
             }
         }
     }
-    cubies
+    (cubies, centres)
 }
 
 /// The orbit made of `pieces` (cubies, stickers in index order): classified, each piece's
