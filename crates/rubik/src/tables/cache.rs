@@ -46,6 +46,27 @@ pub(crate) fn obtain(
     }
 }
 
+/// Gets a table of exactly `len` bytes as [`obtain`] does. A file of another length that passed
+/// its checks was written by a builder whose version was not bumped: it is built afresh rather
+/// than trusted (a solver reads such a table without bounds of its own).
+pub(crate) fn obtain_sized(
+    dir: Option<&Path>,
+    spec: &TableSpec,
+    memory: Memory,
+    len: usize,
+    build: impl Fn(&mut dyn FnMut(Progress)) -> Vec<u8>,
+    progress: &mut dyn FnMut(Progress),
+    report: &mut LoadReport,
+) -> Table {
+    let table = obtain(dir, spec, memory, &build, progress, report);
+    if table.payload().len() == len {
+        return table;
+    }
+    let table = Table::from_built(spec, build(progress), progress);
+    assert_eq!(table.payload().len(), len, "{}: built of its own length", spec.name());
+    table
+}
+
 /// Decodes a table file with `decode`. A file that passed its checks but does not decode was
 /// written by a builder whose version was not bumped: it is built afresh rather than trusted.
 pub(crate) fn decoded<T>(

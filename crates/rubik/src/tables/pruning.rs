@@ -277,7 +277,7 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// Reads a table of `entries` entries written by [`encode`](Self::encode).
     pub fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Self> {
         let bytes = decoder.bytes()?;
-        (bytes.len() == entries.div_ceil(8 / BITS)).then_some(Pruning { bytes })
+        (bytes.len() == Self::byte_len(entries)).then_some(Pruning { bytes })
     }
 
     /// The table's bytes, given up to be stored.
@@ -287,6 +287,11 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
 }
 
 impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
+    /// The length in bytes of a table of `entries` entries.
+    pub const fn byte_len(entries: usize) -> usize {
+        entries.div_ceil(8 / BITS)
+    }
+
     /// The table over stored bytes (entries packed from the low bits of each byte up).
     pub fn from_bytes(bytes: S) -> Self {
         Pruning { bytes }

@@ -135,8 +135,7 @@ impl StepTable<Vec<u8>> {
         );
         let width = B::COUNT;
         let classes = reduction.classes();
-        // One spare byte, so that every entry can be read as a little-endian `u32`.
-        let mut bytes = vec![0u8; classes * width * ENTRY + 1];
+        let mut bytes = vec![0u8; StepTable::<&[u8]>::byte_len(classes * width)];
         let rows_per_part = classes.div_ceil(64);
         let part_bytes = rows_per_part * width * ENTRY;
         for (part, chunk) in bytes.chunks_mut(part_bytes).enumerate() {
@@ -183,6 +182,12 @@ impl StepTable<Vec<u8>> {
 }
 
 impl<S: AsRef<[u8]>> StepTable<S> {
+    /// The length in bytes of a table of `entries` entries: one spare byte, so that every entry
+    /// can be read as a little-endian `u32`.
+    pub const fn byte_len(entries: usize) -> usize {
+        entries * ENTRY + 1
+    }
+
     /// The table over stored bytes (as [`into_bytes`](StepTable::into_bytes) gave them).
     pub fn from_bytes(bytes: S) -> Self {
         StepTable { bytes }

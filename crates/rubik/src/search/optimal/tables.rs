@@ -39,7 +39,7 @@ use crate::face::Axis;
 use crate::search::canonical::turns_seen_along_axes;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 use crate::search::{Metric, UnknownName, by_name};
-use crate::tables::cache::{decoded, obtain};
+use crate::tables::cache::{decoded, obtain, obtain_sized};
 use crate::tables::codec::Encoder;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 use crate::tables::{Conjugation, Mod3Pruning, MoveFunction, MoveTable, Pruning, SymmetryClasses};
@@ -250,7 +250,13 @@ impl OptimalTables {
             OptimalTableSize::Huge => {
                 let split_conjugation = Conjugation::build();
                 let build = |p: &mut dyn FnMut(Progress)| tables.build_split(&split_conjugation, p);
-                let chunks = obtain(dir, &spec, Memory::Copied, build, progress, &mut report);
+                // The chunks hold an entry for each byte of the distances (two distances, one
+                // for each corner parity).
+                let distances = tables.flip_slice_classes().count() * TwistParitySplit::COUNT;
+                let len = split::table_bytes(<Pruning<&[u8]>>::byte_len(distances));
+                let memory = Memory::Copied;
+                let chunks =
+                    obtain_sized(dir, &spec, memory, len, build, progress, &mut report);
                 Bound::Split(SplitBound {
                     split_conjugation,
                     chunks,
@@ -268,7 +274,11 @@ impl OptimalTables {
                 let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
                 let parity = size == OptimalTableSize::Large;
                 let build = |p: &mut dyn FnMut(Progress)| tables.build_sorted(parity, &classes, p);
-                let distances = obtain(dir, &spec, Memory::Copied, build, progress, &mut report);
+                let corners = if parity { TwistParity::COUNT } else { Twist::COUNT };
+                let len = Mod3Pruning::<&[u8]>::byte_len(classes.count() * corners);
+                let memory = Memory::Copied;
+                let distances =
+                    obtain_sized(dir, &spec, memory, len, build, progress, &mut report);
                 Bound::Sorted(SortedBound {
                     parity,
                     classes,

@@ -27,7 +27,7 @@ use crate::coord::{
 };
 use crate::cubie::{CubieCube, FaceTurn, MOVES, UdSymmetry};
 use crate::search::{UnknownName, by_name};
-use crate::tables::cache::{decoded, obtain, pairs};
+use crate::tables::cache::{decoded, obtain, obtain_sized, pairs};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 use crate::tables::{
@@ -214,6 +214,11 @@ struct FlipSliceClasses {
 }
 
 impl FlipSliceClasses {
+    /// The entries of a table over (flip-slice class, twist).
+    fn entries(&self) -> usize {
+        self.classes.count() * Twist::COUNT
+    }
+
     /// The table index of (twist, flip, slice): the class of the flip-slice pair and the twist
     /// seen through the symmetry that takes the pair to its class representative.
     #[inline]
@@ -441,25 +446,25 @@ impl TwoPhaseTables {
         let file = obtain(dir, &SHARED, memory, Shared::build, progress, report);
         let shared = decoded(&file, Shared::decode, Shared::build, progress);
         let (phase1, phase2) = if size == TableSize::Small {
-            let table = obtain(
-                dir,
-                &PHASE1_MOD3,
-                memory,
-                |p| shared.phase1::<2>(p).into_bytes(),
-                progress,
-                report,
-            );
+            let len = Mod3Pruning::<&[u8]>::byte_len(shared.flip_slice.entries());
+            let build = |p: &mut dyn FnMut(Progress)| shared.phase1::<2>(p).into_bytes();
+            let table = obtain_sized(dir, &PHASE1_MOD3, memory, len, build, progress, report);
             let phase1 = Phase1Bound::Mod3(Box::new(shared.flip_slice), Pruning::from_bytes(table));
             (phase1, None)
         } else {
-            let phase2 = obtain(dir, &PHASE2, memory, |p| shared.phase2(p), progress, report);
+            let len = <Pruning<&[u8]>>::byte_len(shared.corner_classes.count() * UdEdgePerm::COUNT);
+            let build = |p: &mut dyn FnMut(Progress)| shared.phase2(p);
+            let phase2 = obtain_sized(dir, &PHASE2, memory, len, build, progress, report);
+            let entries = shared.flip_slice.entries();
             let phase1 = if size == TableSize::Large {
+                let len = StepTable::<&[u8]>::byte_len(entries);
                 let build = |p: &mut dyn FnMut(Progress)| shared.phase1_steps(p);
-                let table = obtain(dir, &PHASE1_STEPS, memory, build, progress, report);
+                let table = obtain_sized(dir, &PHASE1_STEPS, memory, len, build, progress, report);
                 Phase1Bound::Steps(Box::new(shared.flip_slice), StepTable::from_bytes(table))
             } else {
+                let len = <Pruning<&[u8]>>::byte_len(entries);
                 let build = |p: &mut dyn FnMut(Progress)| shared.phase1::<4>(p).into_bytes();
-                let table = obtain(dir, &PHASE1, memory, build, progress, report);
+                let table = obtain_sized(dir, &PHASE1, memory, len, build, progress, report);
                 Phase1Bound::Exact(Box::new(shared.flip_slice), Pruning::from_bytes(table))
             };
             let phase2 = SymmetricPhase2 {
