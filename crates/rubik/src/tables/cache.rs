@@ -63,7 +63,12 @@ pub(crate) fn obtain_sized(
         return table;
     }
     let table = Table::from_built(spec, build(progress), progress);
-    assert_eq!(table.payload().len(), len, "{}: built of its own length", spec.name());
+    assert_eq!(
+        table.payload().len(),
+        len,
+        "{}: built of its own length",
+        spec.name()
+    );
     table
 }
 

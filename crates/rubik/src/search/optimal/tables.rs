@@ -255,8 +255,7 @@ impl OptimalTables {
                 let distances = tables.flip_slice_classes().count() * TwistParitySplit::COUNT;
                 let len = split::table_bytes(<Pruning<&[u8]>>::byte_len(distances));
                 let memory = Memory::Copied;
-                let chunks =
-                    obtain_sized(dir, &spec, memory, len, build, progress, &mut report);
+                let chunks = obtain_sized(dir, &spec, memory, len, build, progress, &mut report);
                 Bound::Split(SplitBound {
                     split_conjugation,
                     chunks,
@@ -274,11 +273,14 @@ impl OptimalTables {
                 let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
                 let parity = size == OptimalTableSize::Large;
                 let build = |p: &mut dyn FnMut(Progress)| tables.build_sorted(parity, &classes, p);
-                let corners = if parity { TwistParity::COUNT } else { Twist::COUNT };
+                let corners = if parity {
+                    TwistParity::COUNT
+                } else {
+                    Twist::COUNT
+                };
                 let len = Mod3Pruning::<&[u8]>::byte_len(classes.count() * corners);
                 let memory = Memory::Copied;
-                let distances =
-                    obtain_sized(dir, &spec, memory, len, build, progress, &mut report);
+                let distances = obtain_sized(dir, &spec, memory, len, build, progress, &mut report);
                 Bound::Sorted(SortedBound {
                     parity,
                     classes,
