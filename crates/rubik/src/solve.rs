@@ -6,7 +6,7 @@
 //! gets a two-phase solution, by default the first of at most 20 moves, then shortened for a
 //! fixed number of search nodes (so the answer depends on the state and the tables alone, never
 //! on timing); a cube of 4 to [`reduction::MAX_SIZE`] layers is solved by
-//! [reduction](crate::search::reduction) to a 3×3 (its last stage two-phase, shortened the same
+//! [`reduction`] to a 3×3 (its last stage two-phase, shortened the same
 //! way), in stages, counted in outer-block turns. Tables come from [`Tables`], which loads each
 //! set the first time a state needs it.
 
