@@ -29,8 +29,8 @@ pub struct Args {
     #[arg(long)]
     random_moves: bool,
     /// Print a uniformly random reachable state of any size, as a facelet string, instead of a
-    /// scramble. There is no solver for 4×4 and up yet to write it as the inverse of a solution,
-    /// so it comes as a state: pass it to `rubik show`, `rubik validate` or `rubik solve`.
+    /// scramble (for 4×4 and up, the solver's solutions are still too long to write it as a
+    /// scramble): pass it to `rubik show`, `rubik validate` or `rubik solve`.
     #[arg(long, conflicts_with_all = ["random_moves", "length"])]
     random_state: bool,
     #[command(flatten)]

@@ -471,7 +471,7 @@ impl App {
                 self.solution = Some(Solution { moves, done: 0 });
             }
             Err(NoSolution::NoSolver) => {
-                self.complain("no solver for this state yet (it was loaded)".to_string());
+                self.complain("no solver for a cube this size, and it was loaded".to_string());
             }
             Err(NoSolution::TooLong(error)) => self.complain(error.to_string()),
             Err(NoSolution::Failed(error)) => self.complain(error.to_string()),
