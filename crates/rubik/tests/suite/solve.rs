@@ -141,13 +141,18 @@ fn a_node_budget_gives_the_same_solution_every_time() {
 
 #[test]
 fn a_time_budget_keeps_the_best_solution() {
+    // Under a time budget the search meets the same first solution as under a length limit
+    // alone (its order is fixed), then only shorter ones: however loaded the machine, what it
+    // keeps replays and is no longer than that first one.
     let cube = CubieCube::random(&mut rubik::seeded_rng(99));
     let limits = Limits {
-        budget: Budget::time(Duration::from_millis(30)),
+        budget: Budget::time(Duration::from_millis(200)),
         ..Limits::default()
     };
     let solution = TwoPhase::new(&TABLES).solve(&cube, &limits).unwrap();
-    assert!(solution.len() <= 20);
+    let mut end = cube;
+    end.apply(&solution.moves);
+    assert!(end.is_solved(), "{} does not solve {cube}", solution.alg());
     let first = solve(&cube, &within(30)).unwrap();
     assert!(solution.len() <= first.len());
 }
@@ -161,11 +166,12 @@ fn a_search_on_several_threads_finds_solutions_that_replay() {
     let solver = TwoPhase::new(&TABLES);
     let mut rng = rubik::seeded_rng(21);
     let budget = Limits {
-        budget: Budget::time(Duration::from_millis(20)),
+        budget: Budget::time(Duration::from_millis(200)),
         ..Limits::default()
     };
-    // Under a time budget alone, any solution at all may be all there was time for.
-    for (limits, longest) in [(within(21), 21), (budget, 30)] {
+    // Under a time budget alone, on a loaded machine, any solution at all may be all there was
+    // time for.
+    for (limits, longest) in [(within(21), 21), (budget, usize::MAX)] {
         for _ in 0..4 {
             let cube = CubieCube::random(&mut rng);
             let solution = pool
