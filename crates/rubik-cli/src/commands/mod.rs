@@ -108,8 +108,9 @@ pub const MAX_SIZE: usize = 1000;
 pub const MAX_STICKERS: usize = 6 * MAX_SIZE * MAX_SIZE;
 
 /// The most work an alg may cost on a cube, in stickers moved (a turn moves `4N` stickers a
-/// layer and `N²` a face it turns): about a minute of turning at worst, and room for a
-/// random-move scramble of the WCA length on every size (4·10¹⁰ on the 1000×1000×1000).
+/// layer and `N²` a face it turns): minutes of turning at worst (whole-cube rotations of the
+/// 1000×1000×1000), and room for a random-move scramble of the WCA length on every size
+/// (4·10¹⁰ on the 1000×1000×1000).
 pub const MAX_WORK: u64 = 50_000_000_000;
 
 /// The most threads a command starts (`--jobs`, `--threads-per-state`).
