@@ -155,7 +155,11 @@ pub fn read_line(input: &mut impl BufRead, cap: usize) -> io::Result<Option<Line
 
 /// A command whose batch lines [`answer_line`] answers, with the options that bound its work.
 ///
-/// Each stands for a `rubik` command line reading `-`, parsed as the program parses it:
+/// Each stands for a `rubik` command line reading `-`, parsed as the program parses it. A line
+/// costs what it would cost the program, within the same bounds: an alg may expand to
+/// 1,000,000 moves, which take about 0.1 s on a 3×3 but minutes on the largest cube (the
+/// work bound, [`MAX_WORK`](crate::commands::MAX_WORK) stickers moved), so a fuzz target keeps
+/// `size` small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineCommand {
     /// `rubik apply --size N -f facelet -`.

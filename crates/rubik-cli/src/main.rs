@@ -4,10 +4,22 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use rubik_cli::{Cli, output};
+use rubik_cli::{Cli, commands, output};
 
 fn main() -> ExitCode {
-    match rubik_cli::run(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let shortened = commands::shorten(&error);
+            if !error.use_stderr() || shortened == error.render().to_string() {
+                // Help and version on stdout, other errors as clap writes them (exit status 2).
+                error.exit();
+            }
+            output::report_raw(&shortened);
+            return ExitCode::from(2);
+        }
+    };
+    match rubik_cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             if let Some(message) = error.message() {

@@ -128,19 +128,27 @@ impl Output {
 /// The most lines of a batch read at a time, answered in parallel, written in input order.
 const BATCH: usize = 256;
 
-/// A batch stops taking lines once they hold this many bytes, so that a batch of long lines
-/// (states of big cubes) holds only a few at a time.
+/// A batch stops taking lines once they hold this many bytes, and takes fewer lines after
+/// answers this long, so that a batch of big cubes (lines or answers of megabytes) holds only
+/// about one line per thread at a time.
 const BATCH_BYTES: usize = 16 << 20;
 
 /// Writes `rubik: message` on stderr. A stderr that cannot be written to (closed, full) is
 /// ignored: there is nowhere else to say so.
 pub fn report(message: &str) {
-    let _ = writeln!(io::stderr().lock(), "rubik: {message}");
+    report_raw(&format!("rubik: {message}\n"));
+}
+
+/// Writes `text` on stderr as it is, ignoring a stderr that cannot be written to.
+pub fn report_raw(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Answers `item`, or every line of stdin when `item` is `-`, one output line per item in input
 /// order, by `handler`. Lines are read as bytes, each under the handler's length bound (a longer
-/// line is read past, not kept); batches of lines are answered in parallel on all cores.
+/// line is read past, not kept); batches of lines are answered in parallel on all cores, the
+/// first one line per thread, the next ones as many as 16 MiB of answers like the longest so far
+/// allow (from one per thread to 256).
 pub fn each_item(item: &str, handler: &LineHandler) -> Result<(), CliError> {
     let mut out = Output::stdout();
     if item != "-" {
@@ -173,10 +181,12 @@ pub fn each_item(item: &str, handler: &LineHandler) -> Result<(), CliError> {
     let cap = handler.kind().max_bytes();
     let mut answered = 0;
     let mut at_end = false;
+    let threads = rayon::current_num_threads();
+    let mut lines_per_batch = threads;
     while !interrupt::raised() && !at_end {
         let mut batch = Vec::new();
         let mut bytes = 0;
-        while batch.len() < BATCH && bytes < BATCH_BYTES {
+        while batch.len() < lines_per_batch && bytes < BATCH_BYTES {
             let Some(line) = read_line(&mut input, cap)? else {
                 at_end = true;
                 break;
@@ -191,6 +201,10 @@ pub fn each_item(item: &str, handler: &LineHandler) -> Result<(), CliError> {
             .into_par_iter()
             .map(|(number, line)| (number, answer(&line)))
             .collect();
+        let longest = answers
+            .iter()
+            .map(|(_, result)| result.as_ref().map_or(0, String::len));
+        lines_per_batch = (BATCH_BYTES / longest.max().unwrap_or(0).max(1)).clamp(threads, BATCH);
         for (number, result) in answers {
             answered = number + 1;
             let message = match result {

@@ -30,19 +30,15 @@ pub fn default_length(size: usize) -> usize {
     }
 }
 
-/// The blocks a scramble of this size turns: `(face, width)`. The 2×2 turns only U, R and F
-/// (one corner stays put, as in WCA's 2×2 scrambles); larger cubes turn every face with widths
-/// 1 to N/2. The 1×1 has none.
-fn blocks(size: usize) -> Vec<(Face, usize)> {
-    let faces: &[Face] = match size {
+/// The faces a scramble of this size turns, each with widths 1 to N/2: the 2×2 turns only U, R
+/// and F (one corner stays put, as in WCA's 2×2 scrambles); larger cubes turn every face. The
+/// 1×1 has none.
+fn scramble_faces(size: usize) -> &'static [Face] {
+    match size {
         0 | 1 => &[],
         2 => &[Face::U, Face::R, Face::F],
         _ => &Face::ALL,
-    };
-    faces
-        .iter()
-        .flat_map(|&face| (1..=size / 2).map(move |width| (face, width)))
-        .collect()
+    }
 }
 
 /// A random-move scramble of `length` moves for a cube of size `size`.
@@ -54,25 +50,30 @@ fn blocks(size: usize) -> Vec<(Face, usize)> {
 /// assert_eq!(a.expand().unwrap().len(), 25);
 /// ```
 pub fn random_moves<R: Rng + ?Sized>(size: usize, length: usize, rng: &mut R) -> Alg {
-    let blocks = blocks(size);
-    if blocks.is_empty() {
+    // Block `i` turns face `faces[i / widths]`, `i % widths + 1` layers deep.
+    let (faces, widths) = (scramble_faces(size), size / 2);
+    let blocks = faces.len() * widths;
+    if blocks == 0 {
         return Alg::from_moves(Vec::new());
     }
     let mut moves = Vec::with_capacity(length);
-    // The blocks turned since the axis last changed; none of them may be turned again.
-    let mut run: (Option<Axis>, Vec<(Face, usize)>) = (None, Vec::new());
+    // The blocks turned since the axis last changed, in increasing order; none of them may be
+    // turned again. A move is drawn among the others, so its cost is the run's, not the size's.
+    let mut run: (Option<Axis>, Vec<usize>) = (None, Vec::new());
     for _ in 0..length {
-        let allowed: Vec<(Face, usize)> = blocks
-            .iter()
-            .copied()
-            .filter(|&(face, width)| run.0 != Some(face.axis()) || !run.1.contains(&(face, width)))
-            .collect();
-        let (face, width) = allowed[below(rng, allowed.len() as u32) as usize];
+        let mut block = below(rng, (blocks - run.1.len()) as u32) as usize;
+        for &turned in &run.1 {
+            if turned <= block {
+                block += 1;
+            }
+        }
+        let (face, width) = (faces[block / widths], block % widths + 1);
         let amount = 1 + below(rng, 3) as i64;
         if run.0 != Some(face.axis()) {
             run = (Some(face.axis()), Vec::new());
         }
-        run.1.push((face, width));
+        let at = run.1.partition_point(|&turned| turned < block);
+        run.1.insert(at, block);
         moves.push(Move::from_turn(
             Turn::from_face(face, 1, width, amount, size),
             size,
@@ -131,6 +132,52 @@ mod tests {
     use super::*;
     use crate::facelet::FaceletCube;
     use crate::seeded_rng;
+
+    /// [`random_moves`] as defined: each move drawn from the list of all blocks with those of
+    /// the current run filtered out (O(size) a move).
+    fn by_filtering(size: usize, length: usize, rng: &mut impl Rng) -> Vec<Move> {
+        let faces = scramble_faces(size);
+        let all: Vec<(Face, usize)> = faces
+            .iter()
+            .flat_map(|&face| (1..=size / 2).map(move |width| (face, width)))
+            .collect();
+        let mut run: (Option<Axis>, Vec<(Face, usize)>) = (None, Vec::new());
+        let mut moves = Vec::new();
+        if all.is_empty() {
+            return moves;
+        }
+        for _ in 0..length {
+            let allowed: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|&(face, width)| {
+                    run.0 != Some(face.axis()) || !run.1.contains(&(face, width))
+                })
+                .collect();
+            let (face, width) = allowed[below(rng, allowed.len() as u32) as usize];
+            let amount = 1 + below(rng, 3) as i64;
+            if run.0 != Some(face.axis()) {
+                run = (Some(face.axis()), Vec::new());
+            }
+            run.1.push((face, width));
+            moves.push(Move::from_turn(
+                Turn::from_face(face, 1, width, amount, size),
+                size,
+            ));
+        }
+        moves
+    }
+
+    #[test]
+    fn draws_are_those_of_the_filtered_list() {
+        for size in 1..=12 {
+            for seed in 0..5 {
+                let fast = random_moves(size, 300, &mut seeded_rng(seed));
+                let slow = by_filtering(size, 300, &mut seeded_rng(seed));
+                assert_eq!(fast.expand().unwrap(), slow, "size {size}, seed {seed}");
+            }
+        }
+    }
 
     #[test]
     fn default_lengths_follow_the_wca() {

@@ -1,6 +1,6 @@
 //! `rubik invert`, `simplify`, `expand` and `order`: algebra on algs.
 
-use super::{parse_alg, parse_size, turns_of};
+use super::{check_alg, parse_alg, parse_size, turns_of};
 use crate::lines::{ItemKind, LineHandler};
 use crate::output::{CliError, bad};
 use rubik::Alg;
@@ -26,7 +26,7 @@ impl TextArgs {
         let handler = LineHandler::new(ItemKind::Alg, move |text| {
             let alg = parse_alg(text)?;
             if let Some(size) = size {
-                turns_of(&alg, text, size)?;
+                check_alg(&alg, text, size)?;
             }
             rewrite(alg)
         });

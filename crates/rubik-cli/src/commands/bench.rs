@@ -14,6 +14,7 @@ use rubik::tables::storage::Memory;
 use rubik::{CubieCube, FaceTurn};
 
 use super::tables::TableArgs;
+use super::{parse_max_length, parse_threads, parse_timeout, parse_u64, whole_number};
 use crate::output::{CliError, Output, bad};
 
 /// Arguments of `rubik bench`.
@@ -32,25 +33,33 @@ enum What {
     Optimal(OptimalArgs),
 }
 
+/// The most states `bench solve` takes.
+pub const MAX_SOLVE_STATES: u64 = 100_000;
+
+/// The most states `bench optimal` takes (seconds to minutes each).
+pub const MAX_OPTIMAL_STATES: u64 = 10_000;
+
 /// Arguments of `rubik bench optimal`.
 #[derive(Debug, clap::Args)]
 pub struct OptimalArgs {
-    /// How many random states.
-    #[arg(long, short, default_value_t = 5)]
+    /// How many random states (1 to 10000).
+    #[arg(long, short, default_value_t = 5,
+          value_parser = whole_number::<usize>(1, MAX_OPTIMAL_STATES))]
     count: usize,
     /// The seed of the random states.
-    #[arg(long, short, default_value_t = 1)]
+    #[arg(long, short, default_value_t = 1, value_parser = parse_u64)]
     seed: u64,
-    /// A time budget per state, in milliseconds; a state it stops is counted apart.
-    #[arg(long)]
+    /// A time budget per state, in milliseconds (at most a day); a state it stops is counted
+    /// apart.
+    #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
     /// The metric solutions are shortest in.
     #[arg(long, default_value_t = Metric::Htm)]
     metric: Metric,
-    /// Threads each state is searched on [default: all cores]; with fewer, states are solved
-    /// side by side (1: one core per state, as many states at a time as cores).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    threads_per_state: Option<u16>,
+    /// Threads each state is searched on, at most 256 [default: all cores]; with fewer, states
+    /// are solved side by side (1: one core per state, as many states at a time as cores).
+    #[arg(long, value_parser = parse_threads::<usize>)]
+    threads_per_state: Option<usize>,
     #[command(flatten)]
     tables: TableArgs,
 }
@@ -58,25 +67,27 @@ pub struct OptimalArgs {
 /// Arguments of `rubik bench solve`.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
-    /// How many random states.
-    #[arg(long, short, default_value_t = 1000)]
+    /// How many random states (1 to 100000).
+    #[arg(long, short, default_value_t = 1000,
+          value_parser = whole_number::<usize>(1, MAX_SOLVE_STATES))]
     count: usize,
-    /// The longest solution accepted [default: 20, or none with --timeout-ms: then each
-    /// search shortens its solution until the time is up].
-    #[arg(long, short = 'm')]
+    /// The longest solution accepted, at most 1000 [default: 20, or none with --timeout-ms:
+    /// then each search shortens its solution until the time is up].
+    #[arg(long, short = 'm', value_parser = parse_max_length)]
     max_length: Option<usize>,
     /// The seed of the random states.
-    #[arg(long, short, default_value_t = 1)]
+    #[arg(long, short, default_value_t = 1, value_parser = parse_u64)]
     seed: u64,
-    /// A time budget per state, in milliseconds.
-    #[arg(long)]
+    /// A time budget per state, in milliseconds (at most a day).
+    #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
     /// Skip the run on all cores.
     #[arg(long)]
     single_only: bool,
-    /// The cube size; 4 and up are solved by reduction, on one thread, from random-move
-    /// scrambles of twice the WCA length.
-    #[arg(long, short = 'n', default_value_t = 3, value_parser = super::parse_size)]
+    /// The cube size, 3 to 128; 4 and up are solved by reduction, one state after another on one
+    /// thread, from uniformly random states.
+    #[arg(long, short = 'n', default_value_t = 3,
+          value_parser = whole_number::<usize>(3, reduction::MAX_SIZE as u64))]
     size: usize,
     #[command(flatten)]
     tables: TableArgs,
@@ -148,12 +159,9 @@ fn budget_text(timeout_ms: Option<u64>) -> String {
 }
 
 /// `count` uniformly random states from `seed`.
-fn random_states(count: usize, seed: u64) -> Result<Vec<CubieCube>, CliError> {
-    if count == 0 {
-        return Err(CliError::BadInput("--count must be at least 1".into()));
-    }
+fn random_states(count: usize, seed: u64) -> Vec<CubieCube> {
     let mut rng = rubik::seeded_rng(seed);
-    Ok((0..count).map(|_| CubieCube::random(&mut rng)).collect())
+    (0..count).map(|_| CubieCube::random(&mut rng)).collect()
 }
 
 /// An error unless `moves` solve `cube`.
@@ -186,7 +194,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     if args.size >= reduction::MIN_SIZE {
         return solve_big(args);
     }
-    let states = random_states(args.count, args.seed)?;
+    let states = random_states(args.count, args.seed);
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
@@ -255,9 +263,6 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 /// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
 /// state, one state after another on one thread.
 fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
-    if args.count == 0 {
-        return Err(CliError::BadInput("--count must be at least 1".into()));
-    }
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
@@ -318,7 +323,7 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
 }
 
 fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
-    let states = random_states(args.count, args.seed)?;
+    let states = random_states(args.count, args.seed);
     let mut out = Output::stdout_per_line();
     let start = Instant::now();
     let tables = args.tables.load_optimal(args.metric);
@@ -329,7 +334,7 @@ fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
     ))?;
     let solver = Optimal::new(&tables);
     let cores = rayon::current_num_threads();
-    let threads = args.threads_per_state.map_or(cores, usize::from);
+    let threads = args.threads_per_state.unwrap_or(cores);
     let side_by_side = (cores / threads).max(1);
     out.line(&format!(
         "{} random states (seed {}), budget {}, {threads} threads per state, {side_by_side} \

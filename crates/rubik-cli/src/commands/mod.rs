@@ -16,7 +16,8 @@ use std::io::IsTerminal;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rubik::facelet::colour::ColourScheme;
-use rubik::facelet::render;
+use rubik::facelet::{render, stickers_moved};
+use rubik::notation::quote;
 use rubik::{Alg, AlgError, FaceletCube, Turn};
 
 use crate::lines::LineHandler;
@@ -25,9 +26,13 @@ use crate::output::{CliError, bad, each_item};
 /// rubik: model, notate, scramble and solve Rubik's cubes of any size.
 ///
 /// Every command that takes an ALG or a STATE also takes `-`: it then reads one item per line
-/// from standard input and answers one line per item.
+/// from standard input and answers one line per item; a bad line (not UTF-8, too long, an empty
+/// state, bad notation, not a cube) is reported on stderr with its number and answered with an
+/// empty line, the batch goes on, and the exit status is 2 at the end. `--help` lists the bounds
+/// every input is checked against before any work.
 #[derive(Debug, Parser)]
-#[command(name = "rubik", version, about, long_about)]
+#[command(name = "rubik", version, about, long_about, after_long_help = bounds_help())]
+#[command(mut_subcommands = with_bounds)]
 pub struct Cli {
     /// When to colour the output: auto = only on a terminal and when NO_COLOR is unset.
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
@@ -104,6 +109,50 @@ pub const MAX_SIZE: usize = 1000;
 /// The most stickers a state may have: those of the largest cube.
 pub const MAX_STICKERS: usize = 6 * MAX_SIZE * MAX_SIZE;
 
+/// The most work an alg may cost on a cube, in stickers moved (a turn moves `4N` stickers a
+/// layer and `N²` a face it turns): minutes of turning at worst (whole-cube rotations of the
+/// 1000×1000×1000), and room for a random-move scramble of the WCA length on every size
+/// (4·10¹⁰ on the 1000×1000×1000).
+pub const MAX_WORK: u64 = 50_000_000_000;
+
+/// The most threads a command starts (`--jobs`, `--threads-per-state`).
+pub const MAX_THREADS: u64 = 256;
+
+/// The longest time budget a search takes, in milliseconds: a day.
+pub const MAX_TIMEOUT_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// The longest solution a search may be asked for (`--max-length`).
+pub const MAX_SOLUTION_LENGTH: u64 = 1000;
+
+/// A subcommand whose `--help` ends with the bounds.
+fn with_bounds(command: clap::Command) -> clap::Command {
+    command.after_long_help(bounds_help())
+}
+
+/// The bounds every command checks before it starts, for `--help`.
+fn bounds_help() -> String {
+    format!(
+        "Bounds, checked before any work (past one, the input is refused with exit status 2):\n\
+         - a size: 1 to {MAX_SIZE}; a state: at most {MAX_STICKERS} stickers (6N²)\n\
+         - an alg line: at most {} bytes; a state line: at most {} bytes\n\
+         - an alg: at most {} moves expanded, brackets nested at most {} deep, and at most \
+         {MAX_WORK} stickers moved on its cube (4N a layer turned, N² a face turned)\n\
+         - threads: at most {MAX_THREADS}; a time budget: at most {MAX_TIMEOUT_MS} ms (a day); \
+         --max-length: at most {MAX_SOLUTION_LENGTH}\n\
+         - scramble: --count at most {}, --length at most {}, --count × --length at most {} \
+         moves; bench: --count at most {} (solve) or {} (optimal)",
+        crate::lines::MAX_ALG_BYTES,
+        crate::lines::MAX_STATE_BYTES,
+        rubik::notation::MAX_EXPANDED_MOVES,
+        rubik::notation::MAX_NESTING,
+        scramble::MAX_COUNT,
+        scramble::MAX_LENGTH,
+        scramble::MAX_MOVES,
+        bench::MAX_SOLVE_STATES,
+        bench::MAX_OPTIMAL_STATES,
+    )
+}
+
 /// What every command may need from the global options.
 #[derive(Clone, Copy)]
 struct Context {
@@ -178,13 +227,37 @@ fn parse_alg(text: &str) -> Result<Alg, CliError> {
     text.parse().map_err(|error| alg_error(text, error))
 }
 
-/// The turns of `alg` (written as `text`) on a cube of size `size`, or why a move does not exist.
+/// Checks that every move of `alg` (written as `text`) exists on a cube of size `size` and that
+/// turning them all moves at most [`MAX_WORK`] stickers; nothing is expanded.
+fn check_alg(alg: &Alg, text: &str, size: usize) -> Result<(), CliError> {
+    let work = alg
+        .turn_cost(size, |turn| stickers_moved(size, turn))
+        .map_err(|error| alg_error(text, error))?;
+    if work > MAX_WORK {
+        return Err(CliError::BadInput(format!(
+            "this alg moves {work} stickers on a {size}×{size}×{size} cube; an alg may move at \
+             most {MAX_WORK} (see --help)"
+        )));
+    }
+    Ok(())
+}
+
+/// The turns of `alg` (written as `text`) on a cube of size `size`, once [`check_alg`] passes.
 fn turns_of(alg: &Alg, text: &str, size: usize) -> Result<Vec<Turn>, CliError> {
+    check_alg(alg, text, size)?;
     alg.turns(size).map_err(|error| alg_error(text, error))
 }
 
-/// Reads a state in face letters or in the scheme's colour letters.
+/// Reads a state in face letters or in the scheme's colour letters, of at most
+/// [`MAX_STICKERS`] stickers.
 fn read_state(text: &str, context: &Context) -> Result<FaceletCube, CliError> {
+    let stickers = text.chars().count();
+    if stickers > MAX_STICKERS {
+        return Err(CliError::BadInput(format!(
+            "{stickers} stickers: a state has at most {MAX_STICKERS} (a \
+             {MAX_SIZE}×{MAX_SIZE}×{MAX_SIZE} cube)"
+        )));
+    }
     FaceletCube::read(text, &context.scheme).map_err(bad)
 }
 
@@ -207,12 +280,62 @@ fn draw(cube: &FaceletCube, format: Format, context: &Context) -> String {
 
 /// A cube size: a whole number from 1 to [`MAX_SIZE`].
 fn parse_size(text: &str) -> Result<usize, String> {
-    let size: usize = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a whole number"))?;
-    if (1..=MAX_SIZE).contains(&size) {
-        Ok(size)
-    } else {
-        Err(format!("a size goes from 1 to {MAX_SIZE}, not {size}"))
+    whole_number(1, MAX_SIZE as u64)(text)
+}
+
+/// A value parser for a whole number from `min` to `max`. Its messages do not repeat the text:
+/// clap quotes it (shortened by [`shorten`]).
+fn whole_number<T: TryFrom<u64>>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let number: u64 = text
+            .parse()
+            .map_err(|_| format!("not a whole number from {min} to {max}"))?;
+        if !(min..=max).contains(&number) {
+            return Err(format!("goes from {min} to {max}, not {number}"));
+        }
+        T::try_from(number).map_err(|_| format!("{number} does not fit here"))
     }
+}
+
+/// A number of threads, from 1 to [`MAX_THREADS`].
+fn parse_threads<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    whole_number(1, MAX_THREADS)(text)
+}
+
+/// A time budget in milliseconds, at most [`MAX_TIMEOUT_MS`].
+fn parse_timeout(text: &str) -> Result<u64, String> {
+    whole_number(0, MAX_TIMEOUT_MS)(text)
+}
+
+/// The longest solution a search is asked for: at most [`MAX_SOLUTION_LENGTH`] moves.
+fn parse_max_length(text: &str) -> Result<usize, String> {
+    whole_number(0, MAX_SOLUTION_LENGTH)(text)
+}
+
+/// Any whole number of 64 bits (a seed, a node budget).
+fn parse_u64(text: &str) -> Result<u64, String> {
+    whole_number(0, u64::MAX)(text)
+}
+
+/// A command-line error as clap writes it, with every long value it quotes cut to its start
+/// ([`rubik::notation::quote`]): a mistyped 100 kB argument is not written back whole.
+pub fn shorten(error: &clap::Error) -> String {
+    let mut text = error.render().to_string();
+    for (_, value) in error.context() {
+        let values = match value {
+            clap::error::ContextValue::String(value) => std::slice::from_ref(value),
+            clap::error::ContextValue::Strings(values) => values.as_slice(),
+            _ => &[],
+        };
+        for value in values {
+            let shown = quote(value);
+            if shown.len() < value.len() {
+                text = text.replace(value.as_str(), &shown);
+            }
+        }
+    }
+    text
 }

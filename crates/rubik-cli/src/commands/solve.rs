@@ -20,9 +20,12 @@ use rubik::{Alg, CubieCube, FaceletCube, InvalidCube, SolveError, SolveOptions};
 use serde_json::{Map, Value};
 
 use super::tables::TableArgs;
-use super::{Context, parse_alg, parse_size, read_state, turns_of};
+use super::{
+    Context, parse_alg, parse_max_length, parse_size, parse_threads, parse_timeout, parse_u64,
+    read_state, turns_of,
+};
 use crate::interrupt;
-use crate::lines::{ItemKind, LineHandler};
+use crate::lines::{ItemKind, LineHandler, MAX_ALG_BYTES};
 use crate::output::CliError;
 
 /// Arguments of `rubik solve`.
@@ -58,22 +61,23 @@ pub struct Args {
     /// (fastest with 20 or more); without it the search keeps shortening its solution until a
     /// budget is spent; with no option at all: the first solution of at most 20 moves, then
     /// shortened for up to 250,000 more search nodes (a few milliseconds), so the same state
-    /// always gets the same answer. bfs: no shorter solution means no answer.
-    #[arg(long, short = 'm', visible_alias = "max-depth")]
+    /// always gets the same answer. bfs: no shorter solution means no answer. At most 1000.
+    #[arg(long, short = 'm', visible_alias = "max-depth", value_parser = parse_max_length)]
     max_length: Option<usize>,
-    /// A time budget per state, in milliseconds. optimal: when it runs out, the answer is the
-    /// best solution found, with `optimal: false` and the lower bound proved.
-    #[arg(long)]
+    /// A time budget per state, in milliseconds (at most a day). optimal: when it runs out, the
+    /// answer is the best solution found, with `optimal: false` and the lower bound proved.
+    #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
     /// A budget of search nodes per state (two-phase, optimal).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_u64)]
     max_nodes: Option<u64>,
     /// How to write each answer.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Alg)]
     format: SolveFormat,
-    /// Threads (default: all cores): a batch solves that many states at once; the optimal
-    /// solver, and two-phase on a single state with --timeout-ms, search each state on them all.
-    #[arg(long, short)]
+    /// Threads, at most 256 (default: all cores): a batch solves that many states at once; the
+    /// optimal solver, and two-phase on a single state with --timeout-ms, search each state on
+    /// them all.
+    #[arg(long, short, value_parser = parse_threads::<usize>)]
     jobs: Option<usize>,
     /// The moves a solution may use (bfs): `faces` (U R F D L B by 1, 2 or 3 quarter turns),
     /// `quarter` (the same by 1 or 3), `all` (every single layer by 1, 2 or 3), or moves in
@@ -132,12 +136,17 @@ impl Moves {
     }
 }
 
-/// Reads `--moves`: a named set, or notation that parses.
+/// Reads `--moves`: a named set, or notation that parses (an alg of at most
+/// [`MAX_ALG_BYTES`] bytes).
 fn parse_moves(text: &str) -> Result<Moves, String> {
     match text {
         "faces" => Ok(Moves::Faces),
         "quarter" => Ok(Moves::Quarter),
         "all" => Ok(Moves::All),
+        _ if text.len() > MAX_ALG_BYTES => Err(format!(
+            "{} bytes: an alg holds at most {MAX_ALG_BYTES}",
+            text.len()
+        )),
         _ => match text.parse::<Alg>() {
             Ok(_) => Ok(Moves::Listed(text.to_string())),
             Err(error) => Err(format!("{error}\n{}", error.caret(text))),
@@ -159,13 +168,13 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
         "M" => 1 << 20,
         "G" => 1 << 30,
         "T" => 1 << 40,
-        _ => return Err(format!("`{text}`: the unit is none or K, M, G, T")),
+        _ => return Err("the unit is none or K, M, G, T".into()),
     };
     match number.parse::<f64>() {
         Ok(value) if value.is_finite() && value * scale as f64 <= u64::MAX as f64 => {
             Ok((value * scale as f64) as u64)
         }
-        _ => Err(format!("`{text}` is not a size in bytes (like 512M or 4G)")),
+        _ => Err("not a size in bytes (like 512M or 4G)".into()),
     }
 }
 
@@ -182,7 +191,7 @@ pub fn prepare(args: &Args) -> Result<(), CliError> {
     interrupt::install();
     if let Some(jobs) = args.jobs {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
+            .num_threads(jobs)
             .build_global()
             .map_err(|e| CliError::Io(io::Error::other(e.to_string())))?;
     }

@@ -132,7 +132,7 @@ impl FromStr for ColourScheme {
     fn from_str(text: &str) -> Result<Self, SchemeError> {
         let letters: Vec<char> = text.chars().collect();
         if letters.len() != 6 {
-            return Err(SchemeError::WrongLength(text.to_string()));
+            return Err(SchemeError::WrongLength(crate::notation::quote(text)));
         }
         let mut colours = [Colour::White; 6];
         for (i, &letter) in letters.iter().enumerate() {

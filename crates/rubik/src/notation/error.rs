@@ -285,7 +285,13 @@ impl AlgError {
 }
 
 /// `text` as an error quotes it: whole, or its first [`QUOTE_CHARS`] characters and `…`.
-pub(super) fn quote(text: &str) -> String {
+///
+/// ```
+/// let long = "R".repeat(1000);
+/// assert_eq!(rubik::notation::quote(&long), format!("{}…", &long[..40]));
+/// assert_eq!(rubik::notation::quote("R U"), "R U");
+/// ```
+pub fn quote(text: &str) -> String {
     let shown = head(text, QUOTE_CHARS);
     match shown.len() < text.len() {
         true => format!("{shown}…"),

@@ -34,7 +34,7 @@ mod simplify;
 mod tests;
 
 pub use alg::{Alg, Group, GroupKind, Unit};
-pub use error::{AlgError, AlgErrorKind, AmountProblem, QUOTE_CHARS};
+pub use error::{AlgError, AlgErrorKind, AmountProblem, QUOTE_CHARS, quote};
 pub use moves::{Family, Move, Prefix, Span};
 
 /// The most moves an alg may expand to ([`Alg::expand`], [`Alg::turns`], [`Alg::simplify`]).
