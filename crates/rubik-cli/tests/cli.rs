@@ -150,29 +150,10 @@ fn scrambles_are_reproducible_and_counted() {
 
 #[test]
 fn random_states_of_any_size_are_reproducible_valid_states() {
-    let states = answer(&[
-        "scramble",
-        "-n",
-        "6",
-        "--random-state",
-        "-s",
-        "5",
-        "-c",
-        "2",
-    ]);
-    assert_eq!(
-        states,
-        answer(&[
-            "scramble",
-            "-n",
-            "6",
-            "--random-state",
-            "-s",
-            "5",
-            "-c",
-            "2"
-        ])
-    );
+    let args = "scramble -n 6 --random-state -s 5 -c 2";
+    let args: Vec<&str> = args.split(' ').collect();
+    let states = answer(&args);
+    assert_eq!(states, answer(&args));
     assert_eq!(states.lines().count(), 2);
     assert!(states.lines().all(|line| line.len() == 6 * 36));
     rubik()
@@ -735,7 +716,10 @@ fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
         let order = ["wing parity", "centres", "edges", "3x3"];
         assert!(names.is_sorted_by_key(|name| order.iter().position(|o| o == name)));
         assert!(names.iter().all(|name| order.contains(name)) && names.len() >= 3);
-        let moves: Vec<&str> = stages.iter().map(|s| s["moves"].as_str().unwrap()).collect();
+        let moves: Vec<&str> = stages
+            .iter()
+            .map(|s| s["moves"].as_str().unwrap())
+            .collect();
         assert_eq!(moves.join(" "), json["solution"].as_str().unwrap());
         let state = answer(&["apply", "--size", size, alg]);
         let end = answer(&[
