@@ -735,7 +735,10 @@ fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
         let order = ["wing parity", "centres", "edges", "3x3"];
         assert!(names.is_sorted_by_key(|name| order.iter().position(|o| o == name)));
         assert!(names.iter().all(|name| order.contains(name)) && names.len() >= 3);
-        let moves: Vec<&str> = stages.iter().map(|s| s["moves"].as_str().unwrap()).collect();
+        let moves: Vec<&str> = stages
+            .iter()
+            .map(|s| s["moves"].as_str().unwrap())
+            .collect();
         assert_eq!(moves.join(" "), json["solution"].as_str().unwrap());
         let state = answer(&["apply", "--size", size, alg]);
         let end = answer(&[
