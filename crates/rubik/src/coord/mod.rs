@@ -31,8 +31,6 @@ pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     type Cube: PieceCube;
     /// How many values the coordinate takes.
     const COUNT: usize;
-    /// A short name, used to name its tables.
-    const NAME: &'static str;
     /// The value as a table index.
     fn index(self) -> usize;
     /// The coordinate with this value (`index < COUNT`).
@@ -273,12 +271,17 @@ mod tests {
     /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate
     /// of a moved state depends only on the coordinate before the move.
     pub(crate) fn check<C: Coordinate>() {
-        assert_eq!(C::of(&C::Cube::SOLVED).index(), 0, "{}", C::NAME);
+        assert_eq!(
+            C::of(&C::Cube::SOLVED).index(),
+            0,
+            "{}",
+            std::any::type_name::<C>()
+        );
         let step = (C::COUNT / 997).max(1);
         for index in (0..C::COUNT).step_by(step) {
             let c = C::from_index(index);
             let representative = c.representative();
-            assert_eq!(C::of(&representative), c, "{}", C::NAME);
+            assert_eq!(C::of(&representative), c, "{}", std::any::type_name::<C>());
         }
     }
 

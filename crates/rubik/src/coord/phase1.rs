@@ -54,7 +54,7 @@ fn with_edges(edges: [Edge; 12], flips: [u8; 12]) -> CubieCube {
 /// Implements a pair of [`Flip`] and a slice coordinate (`flip · slice count + slice`): its
 /// parts and its [`Coordinate`].
 macro_rules! flip_and_slice {
-    ($pair:ident, $slice:ident, $name:literal, $part:literal) => {
+    ($pair:ident, $slice:ident, $part:literal) => {
         impl $pair {
             /// The pair from its parts.
             #[inline]
@@ -78,7 +78,6 @@ macro_rules! flip_and_slice {
         impl Coordinate for $pair {
             type Cube = CubieCube;
             const COUNT: usize = Flip::COUNT * $slice::COUNT;
-            const NAME: &'static str = $name;
             indexing!(u32);
 
             fn of(cube: &CubieCube) -> Self {
@@ -96,7 +95,6 @@ macro_rules! flip_and_slice {
 impl Coordinate for Twist {
     type Cube = CubieCube;
     const COUNT: usize = 2187;
-    const NAME: &'static str = "twist";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -111,7 +109,6 @@ impl Coordinate for Twist {
 impl Coordinate for Flip {
     type Cube = CubieCube;
     const COUNT: usize = 2048;
-    const NAME: &'static str = "flip";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -139,7 +136,6 @@ impl SlicePosition {
 impl Coordinate for SlicePosition {
     type Cube = CubieCube;
     const COUNT: usize = 495;
-    const NAME: &'static str = "slice";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -151,7 +147,7 @@ impl Coordinate for SlicePosition {
     }
 }
 
-flip_and_slice!(FlipSlice, SlicePosition, "flipslice", "slice-position");
+flip_and_slice!(FlipSlice, SlicePosition, "slice-position");
 
 coordinate_type!(
     /// Where the four E-slice edges are and in which order: `slice position · 24 + the rank of
@@ -196,7 +192,6 @@ impl SliceSorted {
 impl Coordinate for SliceSorted {
     type Cube = CubieCube;
     const COUNT: usize = 495 * 24;
-    const NAME: &'static str = "slicesorted";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -217,12 +212,7 @@ impl Coordinate for SliceSorted {
     }
 }
 
-flip_and_slice!(
-    FlipSliceSorted,
-    SliceSorted,
-    "flipslicesorted",
-    "sorted-slice"
-);
+flip_and_slice!(FlipSliceSorted, SliceSorted, "sorted-slice");
 
 coordinate_type!(
     /// The corner twists and the parity of the corner permutation: `twist · 2 + parity`,
@@ -243,7 +233,6 @@ impl TwistParity {
 impl Coordinate for TwistParity {
     type Cube = CubieCube;
     const COUNT: usize = 2187 * 2;
-    const NAME: &'static str = "twistparity";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -283,7 +272,6 @@ coordinate_type!(
 impl Coordinate for CornerSplit {
     type Cube = CubieCube;
     const COUNT: usize = 70;
-    const NAME: &'static str = "cornersplit";
     indexing!(u8);
 
     fn of(cube: &CubieCube) -> Self {
@@ -328,7 +316,6 @@ impl TwistParitySplit {
 impl Coordinate for TwistParitySplit {
     type Cube = CubieCube;
     const COUNT: usize = 4374 * 70;
-    const NAME: &'static str = "twistparitysplit";
     indexing!(u32);
 
     fn of(cube: &CubieCube) -> Self {

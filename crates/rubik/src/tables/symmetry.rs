@@ -207,7 +207,12 @@ mod tests {
             let cube = CubieCube::random(&mut rng);
             for s in UdSymmetry::all() {
                 let by_table = table.apply(C::of(&cube), s);
-                assert_eq!(by_table, C::of(&cube.conjugate(s)), "{}", C::NAME);
+                assert_eq!(
+                    by_table,
+                    C::of(&cube.conjugate(s)),
+                    "{}",
+                    std::any::type_name::<C>()
+                );
             }
         }
     }
