@@ -61,11 +61,9 @@ pub(crate) use coordinate_type;
 /// [`coordinate_type!`].
 macro_rules! indexing {
     ($repr:ty) => {
-        #[inline]
         fn index(self) -> usize {
             self.0 as usize
         }
-        #[inline]
         fn from_index(index: usize) -> Self {
             debug_assert!(index < Self::COUNT);
             Self(index as $repr)
@@ -122,7 +120,6 @@ pub(crate) fn number(digits: &[u8], base: usize) -> usize {
 /// counting positions from the back (position `N - 1` is 0), the sorted positions
 /// `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the last four positions rank 0 and the ranks
 /// fill `0..C(N, 4)`. Read from a table for the twelve edge and eight corner positions.
-#[inline]
 pub(crate) fn rank_four_of_mask<const N: usize>(mask: u16) -> usize {
     /// The ranks of every mask of twelve and of eight positions.
     static RANKS_12: [u16; 1 << 12] = ranks_of_masks::<{ 1 << 12 }>(12);

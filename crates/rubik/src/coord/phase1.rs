@@ -57,19 +57,16 @@ macro_rules! flip_and_slice {
     ($pair:ident, $slice:ident, $part:literal) => {
         impl $pair {
             /// The pair from its parts.
-            #[inline]
             pub fn new(flip: Flip, slice: $slice) -> $pair {
                 $pair(flip.0 as u32 * $slice::COUNT as u32 + slice.0 as u32)
             }
 
             /// The flip part.
-            #[inline]
             pub fn flip(self) -> Flip {
                 Flip((self.0 / $slice::COUNT as u32) as u16)
             }
 
             #[doc = concat!("The ", $part, " part.")]
-            #[inline]
             pub fn slice(self) -> $slice {
                 $slice((self.0 % $slice::COUNT as u32) as _)
             }
@@ -165,14 +162,12 @@ coordinate_type!(
 
 impl SliceSorted {
     /// The slice edges' positions, ignoring their order.
-    #[inline]
     pub fn position(self) -> SlicePosition {
         SlicePosition(self.0 / 24)
     }
 
     /// The order of the slice edges when they are all in the slice (phase 2's coordinate),
     /// else `None`.
-    #[inline]
     pub fn in_slice(self) -> Option<SlicePerm> {
         (self.0 < 24).then_some(SlicePerm(self.0 as u8))
     }
@@ -224,7 +219,6 @@ coordinate_type!(
 
 impl TwistParity {
     /// The twist part.
-    #[inline]
     pub fn twist(self) -> Twist {
         Twist(self.0 >> 1)
     }
@@ -295,19 +289,16 @@ coordinate_type!(
 
 impl TwistParitySplit {
     /// The pair from its parts.
-    #[inline]
     pub fn new(twist: TwistParity, split: CornerSplit) -> TwistParitySplit {
         TwistParitySplit(u32::from(twist.0) * 70 + u32::from(split.0))
     }
 
     /// The twist and parity part.
-    #[inline]
     pub fn twist_parity(self) -> TwistParity {
         TwistParity((self.0 / 70) as u16)
     }
 
     /// The split part.
-    #[inline]
     pub fn split(self) -> CornerSplit {
         CornerSplit((self.0 % 70) as u8)
     }

@@ -112,7 +112,6 @@ impl MetricTables {
     }
 
     /// The distance of the state with these coordinates.
-    #[inline]
     fn distance(&self, perm: PocketPerm, twist: PocketTwist) -> u8 {
         self.distances
             .get(perm.index() * PocketTwist::COUNT + twist.index())

@@ -24,7 +24,6 @@ pub(crate) use moves::{MoveFunction, MoveTable};
 /// not wait on memory: a search probes its children's large-table entries this way before it
 /// reads any of them, and the misses overlap. Does nothing where there is no prefetch
 /// instruction, or for an index out of range.
-#[inline(always)]
 pub(crate) fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(item) = items.get(index) {

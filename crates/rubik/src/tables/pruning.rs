@@ -35,7 +35,6 @@ impl<A: Coordinate<Cube = CubieCube>> Reduction<A> for SymmetryClasses<A> {
     fn classes(&self) -> usize {
         self.count()
     }
-    #[inline]
     fn class_of(&self, value: A) -> (usize, UdSymmetry) {
         SymmetryClasses::class_of(self, value)
     }
@@ -54,7 +53,6 @@ impl<A: Coordinate> Reduction<A> for Unreduced {
     fn classes(&self) -> usize {
         A::COUNT
     }
-    #[inline]
     fn class_of(&self, value: A) -> (usize, UdSymmetry) {
         (value.index(), UdSymmetry::IDENTITY)
     }
@@ -95,19 +93,16 @@ impl<const BITS: usize> Depths<BITS> {
     }
 
     /// The stored value of `depth`.
-    #[inline]
     fn value(depth: u8) -> u8 {
         if BITS == 2 { depth % 3 } else { depth }
     }
 
-    #[inline]
     fn get(&self, index: usize) -> u8 {
         let per_byte = 8 / BITS;
         self.0[index / per_byte].load(Relaxed) >> (index % per_byte * BITS) & Self::UNKNOWN
     }
 
     /// Whether entry `index` is still unknown.
-    #[inline]
     fn unknown(&self, index: usize) -> bool {
         self.get(index) == Self::UNKNOWN
     }
@@ -115,14 +110,12 @@ impl<const BITS: usize> Depths<BITS> {
     /// Whether entry `index` may be at `depth`. Residues also answer yes for the depths
     /// `depth - 3`, `depth - 6`, ...: a search that takes those for `depth` loses time but
     /// never sets a wrong entry, since their neighbours are all known already.
-    #[inline]
     fn at(&self, index: usize, depth: u8) -> bool {
         self.get(index) == Self::value(depth)
     }
 
     /// Sets entry `index` to `depth` (at most [`DEEPEST`](Self::DEEPEST)) if it is unknown;
     /// whether it was.
-    #[inline]
     fn set(&self, index: usize, depth: u8) -> bool {
         if !self.unknown(index) {
             return false;
@@ -305,7 +298,6 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
 
     /// The entry at `index`: with four bits the distance (a lower bound, exact below 15), with
     /// two the distance mod 3.
-    #[inline]
     pub(crate) fn get(&self, index: usize) -> u8 {
         let per_byte = 8 / BITS;
         let byte = self.bytes.as_ref()[index / per_byte];
@@ -313,7 +305,6 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
     }
 
     /// Starts loading the entry at `index` into the cache, so that a later read need not wait.
-    #[inline]
     pub(crate) fn prefetch(&self, index: usize) {
         super::prefetch(self.bytes.as_ref(), index / (8 / BITS));
     }
@@ -331,7 +322,6 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
 impl<S: AsRef<[u8]>> Mod3Pruning<S> {
     /// The distance at `index`, one move away from a state at distance `neighbour`: of the
     /// neighbour's -1, 0 and +1, the one with the stored residue.
-    #[inline]
     pub(crate) fn distance_next_to(&self, index: usize, neighbour: u8) -> u8 {
         match (self.get(index) + 3 - neighbour % 3) % 3 {
             0 => neighbour,

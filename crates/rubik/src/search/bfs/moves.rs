@@ -89,7 +89,6 @@ impl Moves {
     }
 
     /// The state after move `mv` from `parent`, written into `child`.
-    #[inline]
     pub(super) fn apply(&self, mv: usize, parent: &[u64], child: &mut [u64]) {
         child.copy_from_slice(parent);
         for &(to, from) in &self.hops[mv] {

@@ -16,7 +16,6 @@ pub(super) fn pack(stickers: &[Face], width: usize) -> Vec<u64> {
 }
 
 /// Replaces sticker `to` of `key` with sticker `from` of `source`.
-#[inline]
 pub(super) fn copy_sticker(source: &[u64], from: usize, key: &mut [u64], to: usize) {
     let colour = (source[from / PER_WORD] >> (3 * (from % PER_WORD))) & 7;
     let shift = 3 * (to % PER_WORD);

@@ -13,7 +13,6 @@ impl<'t> Optimal<'t> {
     /// Whether move `m` may follow `path` in a canonical sequence: not on the face just turned
     /// (but for a second clockwise quarter turn in QTM, which makes a half turn), and not on
     /// the first face of an opposite pair (U, R, F) right after the second (D, L, B).
-    #[inline]
     fn may_follow(&self, m: FaceTurn, path: &[FaceTurn]) -> bool {
         let Some((&previous, before)) = path.split_last() else {
             return true;
@@ -30,7 +29,6 @@ impl<'t> Optimal<'t> {
     /// The moves of the metric that a solution of exactly `togo` moves may end with, by the
     /// `entries` of a state (or of its inverse: begin with) whose corner parity is `parity`:
     /// each view whose bound to a goal is `togo` rules out the moves of that goal.
-    #[inline]
     pub(super) fn allowed(&self, entries: [Entry; 3], parity: u8, togo: usize) -> u32 {
         let mut out = 0;
         for (v, entry) in entries.iter().enumerate() {
@@ -81,7 +79,6 @@ impl<'t> Optimal<'t> {
     /// sets it, which few do: that view is read first, alone, and the other two only for the
     /// children it keeps. Otherwise all three are read at once. The inverse's bounds come
     /// last, for the children the views keep.
-    #[inline]
     pub(super) fn expand(&self, node: &Node, path: &[FaceTurn], togo: usize, out: &mut Children) {
         let left = togo - 1;
         let mut allowed = self.allowed(node.inverse_entries, node.parity, togo);
@@ -135,7 +132,6 @@ impl<'t> Optimal<'t> {
 
     /// The views whose bounds `round` reads for a child made by move `m`: for the inverse, the
     /// two that the move changes.
-    #[inline]
     fn views_read(&self, round: Round, m: FaceTurn) -> ViewSet {
         match round {
             Round::None => ViewSet::default(),
@@ -145,7 +141,6 @@ impl<'t> Optimal<'t> {
     }
 
     /// Sets the coordinates of `child`, reached from `node` by move `m`, in `views`.
-    #[inline]
     fn move_views(&self, node: &Node, m: FaceTurn, child: &mut Node, views: ViewSet) {
         for v in views.iter() {
             let turn = self.seen[v][m.index()].index();
@@ -158,7 +153,6 @@ impl<'t> Optimal<'t> {
     /// after the first view is read). For the inverse, first moves each child's inverse (a
     /// move after the state is one before its inverse) and finds its coordinates in the two
     /// views whose bound the move changes.
-    #[inline]
     pub(super) fn prefetch_classes(&self, node: &Node, children: &mut Children, round: Round) {
         let Children {
             list,
@@ -196,7 +190,6 @@ impl<'t> Optimal<'t> {
     /// Finds where the children's bounds in `round` are stored, then starts loading them all
     /// at once (so that the processor has many loads, and their address translations, under
     /// way together).
-    #[inline]
     pub(super) fn probe(&self, children: &mut Children, round: Round) {
         let Children {
             list,
@@ -227,7 +220,6 @@ impl<'t> Optimal<'t> {
     /// Reads the children's bounds in `round` and keeps those that leave a chance within
     /// `left` moves: within the bound, with a move left to end on, and, after the inverse's
     /// bounds, one to begin with.
-    #[inline]
     pub(super) fn keep(&self, node: &Node, left: usize, children: &mut Children, round: Round) {
         let mut kept = 0;
         for i in 0..children.count {
