@@ -38,7 +38,6 @@ impl Face {
     pub const ALL: [Face; 6] = [Face::U, Face::R, Face::F, Face::D, Face::L, Face::B];
 
     /// The face's index in facelet-string order (U = 0 ... B = 5).
-    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -112,7 +111,6 @@ impl Axis {
     }
 
     /// The axis's index (X = 0, Y = 1, Z = 2).
-    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }

@@ -36,7 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod bigcube;
-pub mod coord;
+pub(crate) mod coord;
 pub mod cubie;
 pub mod face;
 pub mod facelet;

@@ -31,8 +31,6 @@ pub trait Coordinate: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     type Cube: PieceCube;
     /// How many values the coordinate takes.
     const COUNT: usize;
-    /// A short name, used to name its tables.
-    const NAME: &'static str;
     /// The value as a table index.
     fn index(self) -> usize;
     /// The coordinate with this value (`index < COUNT`).
@@ -63,11 +61,9 @@ pub(crate) use coordinate_type;
 /// [`coordinate_type!`].
 macro_rules! indexing {
     ($repr:ty) => {
-        #[inline]
         fn index(self) -> usize {
             self.0 as usize
         }
-        #[inline]
         fn from_index(index: usize) -> Self {
             debug_assert!(index < Self::COUNT);
             Self(index as $repr)
@@ -124,7 +120,6 @@ pub(crate) fn number(digits: &[u8], base: usize) -> usize {
 /// counting positions from the back (position `N - 1` is 0), the sorted positions
 /// `p0 < p1 < p2 < p3` give `Σ C(p_i, i + 1)`, so the last four positions rank 0 and the ranks
 /// fill `0..C(N, 4)`. Read from a table for the twelve edge and eight corner positions.
-#[inline]
 pub(crate) fn rank_four_of_mask<const N: usize>(mask: u16) -> usize {
     /// The ranks of every mask of twelve and of eight positions.
     static RANKS_12: [u16; 1 << 12] = ranks_of_masks::<{ 1 << 12 }>(12);
@@ -273,12 +268,17 @@ mod tests {
     /// Every coordinate: representatives round-trip, the solved cube is 0, and the coordinate
     /// of a moved state depends only on the coordinate before the move.
     pub(crate) fn check<C: Coordinate>() {
-        assert_eq!(C::of(&C::Cube::SOLVED).index(), 0, "{}", C::NAME);
+        assert_eq!(
+            C::of(&C::Cube::SOLVED).index(),
+            0,
+            "{}",
+            std::any::type_name::<C>()
+        );
         let step = (C::COUNT / 997).max(1);
         for index in (0..C::COUNT).step_by(step) {
             let c = C::from_index(index);
             let representative = c.representative();
-            assert_eq!(C::of(&representative), c, "{}", C::NAME);
+            assert_eq!(C::of(&representative), c, "{}", std::any::type_name::<C>());
         }
     }
 

@@ -54,22 +54,19 @@ fn with_edges(edges: [Edge; 12], flips: [u8; 12]) -> CubieCube {
 /// Implements a pair of [`Flip`] and a slice coordinate (`flip · slice count + slice`): its
 /// parts and its [`Coordinate`].
 macro_rules! flip_and_slice {
-    ($pair:ident, $slice:ident, $name:literal, $part:literal) => {
+    ($pair:ident, $slice:ident, $part:literal) => {
         impl $pair {
             /// The pair from its parts.
-            #[inline]
             pub fn new(flip: Flip, slice: $slice) -> $pair {
                 $pair(flip.0 as u32 * $slice::COUNT as u32 + slice.0 as u32)
             }
 
             /// The flip part.
-            #[inline]
             pub fn flip(self) -> Flip {
                 Flip((self.0 / $slice::COUNT as u32) as u16)
             }
 
             #[doc = concat!("The ", $part, " part.")]
-            #[inline]
             pub fn slice(self) -> $slice {
                 $slice((self.0 % $slice::COUNT as u32) as _)
             }
@@ -78,7 +75,6 @@ macro_rules! flip_and_slice {
         impl Coordinate for $pair {
             type Cube = CubieCube;
             const COUNT: usize = Flip::COUNT * $slice::COUNT;
-            const NAME: &'static str = $name;
             indexing!(u32);
 
             fn of(cube: &CubieCube) -> Self {
@@ -96,7 +92,6 @@ macro_rules! flip_and_slice {
 impl Coordinate for Twist {
     type Cube = CubieCube;
     const COUNT: usize = 2187;
-    const NAME: &'static str = "twist";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -111,7 +106,6 @@ impl Coordinate for Twist {
 impl Coordinate for Flip {
     type Cube = CubieCube;
     const COUNT: usize = 2048;
-    const NAME: &'static str = "flip";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -139,7 +133,6 @@ impl SlicePosition {
 impl Coordinate for SlicePosition {
     type Cube = CubieCube;
     const COUNT: usize = 495;
-    const NAME: &'static str = "slice";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -151,7 +144,7 @@ impl Coordinate for SlicePosition {
     }
 }
 
-flip_and_slice!(FlipSlice, SlicePosition, "flipslice", "slice-position");
+flip_and_slice!(FlipSlice, SlicePosition, "slice-position");
 
 coordinate_type!(
     /// Where the four E-slice edges are and in which order: `slice position · 24 + the rank of
@@ -169,14 +162,12 @@ coordinate_type!(
 
 impl SliceSorted {
     /// The slice edges' positions, ignoring their order.
-    #[inline]
     pub fn position(self) -> SlicePosition {
         SlicePosition(self.0 / 24)
     }
 
     /// The order of the slice edges when they are all in the slice (phase 2's coordinate),
     /// else `None`.
-    #[inline]
     pub fn in_slice(self) -> Option<SlicePerm> {
         (self.0 < 24).then_some(SlicePerm(self.0 as u8))
     }
@@ -196,7 +187,6 @@ impl SliceSorted {
 impl Coordinate for SliceSorted {
     type Cube = CubieCube;
     const COUNT: usize = 495 * 24;
-    const NAME: &'static str = "slicesorted";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -217,12 +207,7 @@ impl Coordinate for SliceSorted {
     }
 }
 
-flip_and_slice!(
-    FlipSliceSorted,
-    SliceSorted,
-    "flipslicesorted",
-    "sorted-slice"
-);
+flip_and_slice!(FlipSliceSorted, SliceSorted, "sorted-slice");
 
 coordinate_type!(
     /// The corner twists and the parity of the corner permutation: `twist · 2 + parity`,
@@ -234,7 +219,6 @@ coordinate_type!(
 
 impl TwistParity {
     /// The twist part.
-    #[inline]
     pub fn twist(self) -> Twist {
         Twist(self.0 >> 1)
     }
@@ -243,7 +227,6 @@ impl TwistParity {
 impl Coordinate for TwistParity {
     type Cube = CubieCube;
     const COUNT: usize = 2187 * 2;
-    const NAME: &'static str = "twistparity";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -283,7 +266,6 @@ coordinate_type!(
 impl Coordinate for CornerSplit {
     type Cube = CubieCube;
     const COUNT: usize = 70;
-    const NAME: &'static str = "cornersplit";
     indexing!(u8);
 
     fn of(cube: &CubieCube) -> Self {
@@ -307,19 +289,16 @@ coordinate_type!(
 
 impl TwistParitySplit {
     /// The pair from its parts.
-    #[inline]
     pub fn new(twist: TwistParity, split: CornerSplit) -> TwistParitySplit {
         TwistParitySplit(u32::from(twist.0) * 70 + u32::from(split.0))
     }
 
     /// The twist and parity part.
-    #[inline]
     pub fn twist_parity(self) -> TwistParity {
         TwistParity((self.0 / 70) as u16)
     }
 
     /// The split part.
-    #[inline]
     pub fn split(self) -> CornerSplit {
         CornerSplit((self.0 % 70) as u8)
     }
@@ -328,7 +307,6 @@ impl TwistParitySplit {
 impl Coordinate for TwistParitySplit {
     type Cube = CubieCube;
     const COUNT: usize = 4374 * 70;
-    const NAME: &'static str = "twistparitysplit";
     indexing!(u32);
 
     fn of(cube: &CubieCube) -> Self {

@@ -34,7 +34,6 @@ const HOME: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 impl Coordinate for CornerPerm {
     type Cube = CubieCube;
     const COUNT: usize = 40320;
-    const NAME: &'static str = "cornerperm";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -49,7 +48,6 @@ impl Coordinate for CornerPerm {
 impl Coordinate for UdEdgePerm {
     type Cube = CubieCube;
     const COUNT: usize = 40320;
-    const NAME: &'static str = "udedgeperm";
     indexing!(u16);
 
     fn of(cube: &CubieCube) -> Self {
@@ -69,7 +67,6 @@ impl Coordinate for UdEdgePerm {
 impl Coordinate for SlicePerm {
     type Cube = CubieCube;
     const COUNT: usize = 24;
-    const NAME: &'static str = "sliceperm";
     indexing!(u8);
 
     fn of(cube: &CubieCube) -> Self {

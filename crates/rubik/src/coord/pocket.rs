@@ -49,7 +49,6 @@ fn arranged(corners: [u8; 7], twists: [u8; 7]) -> CornerCube {
 impl Coordinate for PocketPerm {
     type Cube = CornerCube;
     const COUNT: usize = 5040;
-    const NAME: &'static str = "pocketperm";
     indexing!(u16);
 
     fn of(cube: &CornerCube) -> Self {
@@ -65,7 +64,6 @@ impl Coordinate for PocketPerm {
 impl Coordinate for PocketTwist {
     type Cube = CornerCube;
     const COUNT: usize = 729;
-    const NAME: &'static str = "pockettwist";
     indexing!(u16);
 
     fn of(cube: &CornerCube) -> Self {

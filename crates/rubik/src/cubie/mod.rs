@@ -30,7 +30,7 @@ pub use symmetry::UdSymmetry;
 /// What the two piece models share, so that coordinates and tables can be built over either:
 /// a state that is also a transformation, composed by `*` (`a * b` is `a` then `b`), with the
 /// solved state as identity.
-pub trait PieceCube:
+pub(crate) trait PieceCube:
     Copy + Eq + std::fmt::Debug + std::ops::Mul<Output = Self> + Send + Sync + 'static
 {
     /// The solved state, the identity of composition.

@@ -148,7 +148,6 @@ impl<P: Piece> Orbit<P> {
     /// The orientations of every position but the last, read as one number in base
     /// `ORIENTATIONS`, the first position's most significant (the last one's follows from the
     /// others on a reachable state).
-    #[inline]
     pub(crate) fn orientation_number(&self) -> u32 {
         self.lanes[..Self::COUNT - 1].iter().fold(0, |n, &lane| {
             n * u32::from(P::ORIENTATIONS) + u32::from(lane >> 4)
@@ -157,7 +156,6 @@ impl<P: Piece> Orbit<P> {
 
     /// The positions holding a piece numbered `first` or above, as a bit mask (bit `i` for
     /// position `i`).
-    #[inline]
     pub(crate) fn positions_of_pieces_from(&self, first: u8) -> u16 {
         self.lanes[..Self::COUNT]
             .iter()
@@ -168,7 +166,6 @@ impl<P: Piece> Orbit<P> {
     }
 
     /// The piece number at `position` (an index below the number of pieces).
-    #[inline]
     pub(crate) fn piece_number(&self, position: usize) -> u8 {
         self.lanes[position] & PIECE_MASK
     }

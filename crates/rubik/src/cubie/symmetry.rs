@@ -33,7 +33,6 @@ impl UdSymmetry {
     }
 
     /// The index, `0..16`.
-    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }

@@ -61,7 +61,6 @@ struct Strip {
 }
 
 impl Strip {
-    #[inline]
     fn at(self, layer: usize, j: usize) -> usize {
         (self.base + layer as isize * self.per_layer + j as isize * self.along) as usize
     }
@@ -115,7 +114,6 @@ impl Layout {
     }
 
     /// Turns one layer's ring of `4N` stickers by `quarters` clockwise quarter turns.
-    #[inline]
     pub(super) fn turn_ring<T: Copy>(
         &self,
         stickers: &mut [T],
@@ -140,7 +138,6 @@ impl Layout {
 
     /// The `N` four-cycles of one layer's ring: a clockwise quarter turn about `axis` moves the
     /// sticker at `cycle[i]` to `cycle[i + 1]`.
-    #[inline]
     pub(super) fn ring_cycles(
         &self,
         axis: Axis,
@@ -166,7 +163,6 @@ impl Layout {
     }
 
     /// The four-cycle of the sticker at (row, col) of `face` under a clockwise face turn.
-    #[inline]
     fn face_cycle(&self, face: Face, row: usize, col: usize) -> [usize; 4] {
         let n = self.size;
         let at = |row: usize, col: usize| super::index(n, face, row, col);
@@ -181,7 +177,6 @@ impl Layout {
 }
 
 /// Moves the sticker at `cycle[i]` to `cycle[(i + quarters) % 4]`.
-#[inline(always)]
 fn cycle4<T: Copy>(stickers: &mut [T], cycle: [usize; 4], quarters: u8) {
     let values = cycle.map(|i| stickers[i]);
     for (i, value) in values.into_iter().enumerate() {

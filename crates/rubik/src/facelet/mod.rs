@@ -27,7 +27,6 @@ use geometry::Layout;
 /// use rubik::{Face, facelet::index};
 /// assert_eq!(index(3, Face::R, 0, 0), 9);
 /// ```
-#[inline]
 pub const fn index(size: usize, face: Face, row: usize, col: usize) -> usize {
     (face as usize * size + row) * size + col
 }

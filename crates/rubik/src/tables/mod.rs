@@ -1,9 +1,9 @@
 //! Lookup tables over coordinates: move tables, symmetry reductions and pruning tables.
 //!
-//! Each kind has one generic builder: [`MoveTable::build`] for any coordinate,
-//! [`SymmetryClasses::build`] and [`Conjugation::build`] for any coordinate the U-D symmetries
-//! act on, [`Pruning::build`] for the distance table over any pair of coordinates (reduced by
-//! symmetry or not), [`StepTable::build`] for how each face turn changes those distances.
+//! Each kind has one generic builder: `MoveTable::build` for any coordinate,
+//! `SymmetryClasses::build` and `Conjugation::build` for any coordinate the U-D symmetries
+//! act on, `Pruning::build` for the distance table over any pair of coordinates (reduced by
+//! symmetry or not), `StepTable::build` for how each face turn changes those distances.
 //!
 //! A solver's set of tables is built, cached and decoded with the helpers of `cache`;
 //! [`storage`] is the one place in the library that touches the file system: it caches a table's
@@ -11,21 +11,20 @@
 //! into memory backed by huge pages), and rebuilds whatever it cannot trust.
 
 pub(crate) mod cache;
-pub mod codec;
+pub(crate) mod codec;
 mod moves;
 mod pruning;
 mod steps;
 pub mod storage;
 mod symmetry;
 
-pub use moves::{MoveFunction, MoveTable};
+pub(crate) use moves::{MoveFunction, MoveTable};
 
 /// Asks the processor to start loading `items[index]` into the cache, so that a later read does
 /// not wait on memory: a search probes its children's large-table entries this way before it
 /// reads any of them, and the misses overlap. Does nothing where there is no prefetch
 /// instruction, or for an index out of range.
-#[inline(always)]
-pub fn prefetch<T>(items: &[T], index: usize) {
+pub(crate) fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(item) = items.get(index) {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
@@ -35,6 +34,7 @@ pub fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (items, index);
 }
-pub use pruning::{Mod3Pruning, Pruning, Reduction, Unreduced};
-pub use steps::{StepTable, Steps};
-pub use symmetry::{Conjugation, SymmetryClasses};
+pub use pruning::Pruning;
+pub(crate) use pruning::{Mod3Pruning, Unreduced};
+pub(crate) use steps::{StepTable, Steps};
+pub(crate) use symmetry::{Conjugation, SymmetryClasses};

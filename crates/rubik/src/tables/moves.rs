@@ -28,7 +28,6 @@ impl<C: Coordinate> MoveFunction<C> for MoveTable<C> {
     fn moves(&self) -> usize {
         self.moves
     }
-    #[inline]
     fn apply(&self, coordinate: C, m: usize) -> C {
         MoveTable::apply(self, coordinate, m)
     }
@@ -56,13 +55,11 @@ impl<C: Coordinate> MoveTable<C> {
     }
 
     /// The coordinate after move number `m` (an index into the moves the table was built for).
-    #[inline]
     pub fn apply(&self, coordinate: C, m: usize) -> C {
         C::from_index(self.entries[coordinate.index() * self.moves + m] as usize)
     }
 
     /// Starts loading the row of `coordinate` (see [`prefetch`](super::prefetch)).
-    #[inline]
     pub fn prefetch(&self, coordinate: C) {
         super::prefetch(&self.entries, coordinate.index() * self.moves);
     }

@@ -20,7 +20,7 @@ use crate::coord::Coordinate;
 use crate::cubie::{CubieCube, PieceCube, UdSymmetry};
 
 /// How the first coordinate of a pruning table is reduced to classes.
-pub trait Reduction<A>: Sync {
+pub(crate) trait Reduction<A>: Sync {
     /// The number of classes.
     fn classes(&self) -> usize;
     /// The class of a value, and a symmetry carrying it onto the class representative.
@@ -35,7 +35,6 @@ impl<A: Coordinate<Cube = CubieCube>> Reduction<A> for SymmetryClasses<A> {
     fn classes(&self) -> usize {
         self.count()
     }
-    #[inline]
     fn class_of(&self, value: A) -> (usize, UdSymmetry) {
         SymmetryClasses::class_of(self, value)
     }
@@ -54,7 +53,6 @@ impl<A: Coordinate> Reduction<A> for Unreduced {
     fn classes(&self) -> usize {
         A::COUNT
     }
-    #[inline]
     fn class_of(&self, value: A) -> (usize, UdSymmetry) {
         (value.index(), UdSymmetry::IDENTITY)
     }
@@ -95,19 +93,16 @@ impl<const BITS: usize> Depths<BITS> {
     }
 
     /// The stored value of `depth`.
-    #[inline]
     fn value(depth: u8) -> u8 {
         if BITS == 2 { depth % 3 } else { depth }
     }
 
-    #[inline]
     fn get(&self, index: usize) -> u8 {
         let per_byte = 8 / BITS;
         self.0[index / per_byte].load(Relaxed) >> (index % per_byte * BITS) & Self::UNKNOWN
     }
 
     /// Whether entry `index` is still unknown.
-    #[inline]
     fn unknown(&self, index: usize) -> bool {
         self.get(index) == Self::UNKNOWN
     }
@@ -115,14 +110,12 @@ impl<const BITS: usize> Depths<BITS> {
     /// Whether entry `index` may be at `depth`. Residues also answer yes for the depths
     /// `depth - 3`, `depth - 6`, ...: a search that takes those for `depth` loses time but
     /// never sets a wrong entry, since their neighbours are all known already.
-    #[inline]
     fn at(&self, index: usize, depth: u8) -> bool {
         self.get(index) == Self::value(depth)
     }
 
     /// Sets entry `index` to `depth` (at most [`DEEPEST`](Self::DEEPEST)) if it is unknown;
     /// whether it was.
-    #[inline]
     fn set(&self, index: usize, depth: u8) -> bool {
         if !self.unknown(index) {
             return false;
@@ -242,7 +235,7 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// with the same moves); `conjugate_b` conjugates the second by a symmetry. `progress`
     /// hears, as `stage`, the entries filled so far out of all, after each depth. The table is
     /// built in place.
-    pub fn build<A, B, R>(
+    pub(crate) fn build<A, B, R>(
         reduction: &R,
         move_a: impl Fn(A, usize) -> A + Sync,
         move_b: &impl MoveFunction<B>,
@@ -270,18 +263,18 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     }
 
     /// Writes the table as one section.
-    pub fn encode(&self, encoder: &mut Encoder) {
+    pub(crate) fn encode(&self, encoder: &mut Encoder) {
         encoder.bytes(&self.bytes);
     }
 
     /// Reads a table of `entries` entries written by [`encode`](Self::encode).
-    pub fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Self> {
+    pub(crate) fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Self> {
         let bytes = decoder.bytes()?;
         (bytes.len() == Self::byte_len(entries)).then_some(Pruning { bytes })
     }
 
     /// The table's bytes, given up to be stored.
-    pub fn into_bytes(self) -> Vec<u8> {
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
         self.bytes
     }
 }
@@ -293,32 +286,31 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
     }
 
     /// The table over stored bytes (entries packed from the low bits of each byte up).
-    pub fn from_bytes(bytes: S) -> Self {
+    pub(crate) fn from_bytes(bytes: S) -> Self {
         Pruning { bytes }
     }
 
-    /// The stored bytes.
-    pub fn bytes(&self) -> &[u8] {
+    /// The stored bytes (which the storage tests compare).
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> &[u8] {
         self.bytes.as_ref()
     }
 
     /// The entry at `index`: with four bits the distance (a lower bound, exact below 15), with
     /// two the distance mod 3.
-    #[inline]
-    pub fn get(&self, index: usize) -> u8 {
+    pub(crate) fn get(&self, index: usize) -> u8 {
         let per_byte = 8 / BITS;
         let byte = self.bytes.as_ref()[index / per_byte];
         (byte >> ((index % per_byte) * BITS)) & ((1 << BITS) - 1) as u8
     }
 
-    /// Starts loading the entry at `index` (see [`prefetch`](super::prefetch)).
-    #[inline]
-    pub fn prefetch(&self, index: usize) {
+    /// Starts loading the entry at `index` into the cache, so that a later read need not wait.
+    pub(crate) fn prefetch(&self, index: usize) {
         super::prefetch(self.bytes.as_ref(), index / (8 / BITS));
     }
 
     /// How many entries have each value (0..=15).
-    pub fn distribution(&self, entries: usize) -> [u64; 16] {
+    pub(crate) fn distribution(&self, entries: usize) -> [u64; 16] {
         let mut counts = [0u64; 16];
         for index in 0..entries {
             counts[self.get(index) as usize] += 1;
@@ -330,8 +322,7 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
 impl<S: AsRef<[u8]>> Mod3Pruning<S> {
     /// The distance at `index`, one move away from a state at distance `neighbour`: of the
     /// neighbour's -1, 0 and +1, the one with the stored residue.
-    #[inline]
-    pub fn distance_next_to(&self, index: usize, neighbour: u8) -> u8 {
+    pub(crate) fn distance_next_to(&self, index: usize, neighbour: u8) -> u8 {
         match (self.get(index) + 3 - neighbour % 3) % 3 {
             0 => neighbour,
             1 => neighbour + 1,
@@ -342,7 +333,7 @@ impl<S: AsRef<[u8]>> Mod3Pruning<S> {
     /// The distance of `start`, by walking down to the goal (`in_goal`): from a state off it,
     /// one of its `neighbours` is a step nearer, the one whose residue is one less. `index`
     /// gives a state's entry.
-    pub fn walk_down<T: Copy, N: Iterator<Item = T>>(
+    pub(crate) fn walk_down<T: Copy, N: Iterator<Item = T>>(
         &self,
         start: T,
         in_goal: impl Fn(T) -> bool,

@@ -33,7 +33,6 @@ pub struct Steps {
 impl Steps {
     /// The turns that lead to a state at most `slack - 1` further from the goal than this one:
     /// the children a search keeps when it may still spend `slack` moves more than the distance.
-    #[inline]
     pub fn within(self, slack: u8) -> u32 {
         match slack {
             0 => self.down,
@@ -43,7 +42,6 @@ impl Steps {
     }
 
     /// The distance after turn `m`, from a state at `distance`.
-    #[inline]
     pub fn after(self, distance: u8, m: usize) -> u8 {
         distance + (self.up >> m & 1) as u8 - (self.down >> m & 1) as u8
     }
@@ -195,7 +193,6 @@ impl<S: AsRef<[u8]>> StepTable<S> {
 
     /// The steps of the state stored at `index`, seen through `symmetry`: the steps of a state
     /// `x` whose entry is that of `x.conjugate(symmetry)`.
-    #[inline]
     pub fn get(&self, index: usize, symmetry: UdSymmetry) -> Steps {
         let bytes = &self.bytes.as_ref()[index * ENTRY..index * ENTRY + 4];
         let code = u32::from_le_bytes(bytes.try_into().expect("four bytes"));
@@ -211,7 +208,6 @@ impl<S: AsRef<[u8]>> StepTable<S> {
     }
 
     /// Starts loading the entry at `index` (see [`prefetch`](super::prefetch)).
-    #[inline]
     pub fn prefetch(&self, index: usize) {
         super::prefetch(self.bytes.as_ref(), index * ENTRY);
     }

@@ -75,7 +75,6 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
     }
 
     /// The class of `value` and a symmetry that carries `value` onto the class representative.
-    #[inline]
     pub fn class_of(&self, value: C) -> (usize, UdSymmetry) {
         let packed = self.class_of[value.index()];
         (
@@ -85,19 +84,16 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
     }
 
     /// Starts loading the class of `value` (see [`prefetch`](super::prefetch)).
-    #[inline]
     pub fn prefetch(&self, value: C) {
         super::prefetch(&self.class_of, value.index());
     }
 
     /// The representative of class `class`.
-    #[inline]
     pub fn representative(&self, class: usize) -> C {
         C::from_index(self.representatives[class] as usize)
     }
 
     /// The symmetries that fix the representative of `class`, as a bit mask.
-    #[inline]
     pub fn stabilizer(&self, class: usize) -> u16 {
         self.stabilizers[class]
     }
@@ -151,7 +147,6 @@ impl<C: Coordinate<Cube = CubieCube>> Conjugation<C> {
     }
 
     /// `value` conjugated by `symmetry`.
-    #[inline]
     pub fn apply(&self, value: C, symmetry: UdSymmetry) -> C {
         C::from_index(self.entries[value.index() * 16 + symmetry.index()] as usize)
     }
@@ -207,7 +202,12 @@ mod tests {
             let cube = CubieCube::random(&mut rng);
             for s in UdSymmetry::all() {
                 let by_table = table.apply(C::of(&cube), s);
-                assert_eq!(by_table, C::of(&cube.conjugate(s)), "{}", C::NAME);
+                assert_eq!(
+                    by_table,
+                    C::of(&cube.conjugate(s)),
+                    "{}",
+                    std::any::type_name::<C>()
+                );
             }
         }
     }

@@ -40,7 +40,6 @@ impl Entry {
     }
 
     /// The bound to the narrow goal of a state with corner parity `parity` (0 or 1).
-    #[inline]
     pub(super) fn narrow(self, parity: u8) -> u8 {
         self.wide + (self.further >> parity & 1)
     }
@@ -48,13 +47,11 @@ impl Entry {
 
 /// The byte where entry `index`'s chunk starts, to prefetch: the chunk is all that a read of the
 /// entry touches.
-#[inline]
 pub(super) fn chunk_start(index: usize) -> usize {
     index / CHUNK_ENTRIES * CHUNK_BYTES
 }
 
 /// Reads entry `index` of a table's bytes.
-#[inline]
 pub(super) fn entry(bytes: &[u8], index: usize) -> Entry {
     let chunk = &bytes[chunk_start(index)..][..CHUNK_BYTES];
     let nibble = 1 + index % CHUNK_ENTRIES;

@@ -353,7 +353,6 @@ impl OptimalTables {
     }
 
     /// The coordinates of a state.
-    #[inline]
     pub(super) fn coords(cube: &CubieCube) -> Coords {
         Coords {
             twist: TwistParity::of(cube),
@@ -366,7 +365,6 @@ impl OptimalTables {
     /// The coordinates that a table read alone needs, of a state whose corner parity is
     /// known to be `parity`: the slice edges' order is left out (as if sorted), since those
     /// tables read only where the slice edges are.
-    #[inline]
     pub(super) fn coords_read_alone(cube: &CubieCube, parity: u8) -> Coords {
         let position = SlicePosition::of(cube).0;
         Coords {
@@ -378,7 +376,6 @@ impl OptimalTables {
     }
 
     /// The coordinates after move `m`, the index of a [`FaceTurn`].
-    #[inline]
     pub(super) fn after(&self, coords: Coords, m: usize) -> Coords {
         let moves = &self.two_phase.moves;
         Coords {
@@ -390,7 +387,6 @@ impl OptimalTables {
     }
 
     /// The index of `coords` in a sorted table.
-    #[inline]
     fn sorted_index(&self, bound: &SortedBound, coords: Coords) -> usize {
         let edges = FlipSliceSorted::new(coords.flip, coords.slice);
         let (class, s) = bound.classes.class_of(edges);
@@ -403,7 +399,6 @@ impl OptimalTables {
     }
 
     /// The index of `coords` in the huge table.
-    #[inline]
     fn split_index(&self, bound: &SplitBound, coords: Coords) -> usize {
         let edges = FlipSlice::new(coords.flip, coords.slice.position());
         let (class, s) = self.flip_slice_classes().class_of(edges);
@@ -423,7 +418,6 @@ impl OptimalTables {
     }
 
     /// Starts loading the symmetry class that [`probe`](Self::probe) will read.
-    #[inline]
     pub(super) fn prefetch_class(&self, coords: Coords) {
         match &self.bound {
             Bound::Sorted(bound) => bound
@@ -436,7 +430,6 @@ impl OptimalTables {
     }
 
     /// Where the bound of `coords` is stored (the small size's starts loading too).
-    #[inline]
     pub(super) fn locate(&self, coords: Coords) -> Probe {
         match &self.bound {
             Bound::Phase1 => {
@@ -450,7 +443,6 @@ impl OptimalTables {
     }
 
     /// Starts loading the entry at a probed place.
-    #[inline]
     pub(super) fn prefetch(&self, probe: Probe) {
         match &self.bound {
             Bound::Phase1 => {}
@@ -463,7 +455,6 @@ impl OptimalTables {
 
     /// The entry at a probed place. `neighbour` is the entry of a state one move away, which
     /// the sorted tables need (they store distances mod 3); the others ignore it.
-    #[inline]
     pub(super) fn read(&self, probe: Probe, neighbour: Entry) -> Entry {
         match &self.bound {
             Bound::Phase1 => Entry::single(self.two_phase.phase1_exact(probe.0 as u32)),
@@ -562,7 +553,6 @@ impl<C, F: MoveFunction<C>> MoveFunction<C> for Turns<'_, F> {
     fn moves(&self) -> usize {
         self.1.len()
     }
-    #[inline]
     fn apply(&self, coordinate: C, i: usize) -> C {
         self.0.apply(coordinate, self.1[i].index())
     }
@@ -575,7 +565,6 @@ impl MoveFunction<TwistParitySplit> for CornerMoves<'_> {
     fn moves(&self) -> usize {
         self.0.moves()
     }
-    #[inline]
     fn apply(&self, corners: TwistParitySplit, m: usize) -> TwistParitySplit {
         TwistParitySplit::new(
             self.0.apply(corners.twist_parity(), m),

@@ -358,7 +358,6 @@ impl<'s, 't> Search<'s, 't> {
 
     /// Counts `count` nodes; ends the search when a budget runs out, it is cancelled or
     /// another thread ended it.
-    #[inline]
     fn visit(&mut self, count: u64) -> bool {
         let before = self.nodes;
         self.nodes += count;

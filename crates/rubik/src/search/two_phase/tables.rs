@@ -190,7 +190,6 @@ impl MoveTables {
 
 /// The phase-1 coordinates packed into one number, `(flip · 495 + slice) · 2187 + twist`
 /// (below 2³²).
-#[inline]
 fn phase1_key(twist: Twist, flip: Flip, slice: SlicePosition) -> u32 {
     FlipSlice::new(flip, slice).index() as u32 * Twist::COUNT as u32 + twist.0 as u32
 }
@@ -221,14 +220,12 @@ impl FlipSliceClasses {
 
     /// The table index of (twist, flip, slice): the class of the flip-slice pair and the twist
     /// seen through the symmetry that takes the pair to its class representative.
-    #[inline]
     fn index(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> usize {
         self.locate(twist, flip, slice).0
     }
 
     /// The table index of (twist, flip, slice) and the symmetry that takes the state to the
     /// one stored there.
-    #[inline]
     fn locate(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> (usize, UdSymmetry) {
         let (class, s) = self.classes.class_of(FlipSlice::new(flip, slice));
         let index = class * Twist::COUNT + self.twist_conjugation.apply(twist, s).index();
@@ -492,7 +489,6 @@ impl TwoPhaseTables {
 
     /// The phase-1 coordinates (twist, flip, sorted slice) after move `m`, the index of one of
     /// the face turns ([`FaceTurn::index`]).
-    #[inline]
     pub(super) fn phase1_after(
         &self,
         (twist, flip, slice): (Twist, Flip, SliceSorted),
@@ -507,7 +503,6 @@ impl TwoPhaseTables {
 
     /// Whether a state with these phase-1 coordinates is at most one move from phase 1's goal:
     /// an exact test, and cheaper than a table probe.
-    #[inline]
     pub(super) fn within_one_move(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> bool {
         let key = phase1_key(twist, flip, slice);
         self.near_goal
@@ -526,7 +521,6 @@ impl TwoPhaseTables {
     }
 
     /// Starts loading what [`phase1_probe`](Self::phase1_probe) will read for (flip, slice).
-    #[inline]
     pub(crate) fn prefetch_class(&self, flip: Flip, slice: SlicePosition) {
         if let Some(classes) = self.flip_slice_classes() {
             classes.prefetch(FlipSlice::new(flip, slice));
@@ -534,7 +528,6 @@ impl TwoPhaseTables {
     }
 
     /// Where the phase-1 bound of (twist, flip, slice) is stored; starts loading it.
-    #[inline]
     pub(crate) fn phase1_probe(&self, twist: Twist, flip: Flip, slice: SlicePosition) -> Probe {
         match &self.phase1 {
             Phase1Bound::Exact(classes, table) => {
@@ -566,7 +559,6 @@ impl TwoPhaseTables {
     /// What is stored at a probed place, one move away from a state whose bound is `neighbour`
     /// (which the mod-3 tables need): a lower bound of the phase-1 distance (exact but for the
     /// tiny tables), or, with the large tables, how each move changes the distance.
-    #[inline]
     pub(crate) fn phase1_read(&self, probe: Probe, neighbour: u8) -> Phase1Entry {
         let [i, j, k] = probe.0.map(|i| i as usize);
         Phase1Entry::Bound(match &self.phase1 {
@@ -580,7 +572,6 @@ impl TwoPhaseTables {
     }
 
     /// The exact phase-1 distance at a probed [`Probe::index`] (the medium tables only).
-    #[inline]
     pub(crate) fn phase1_exact(&self, index: u32) -> u8 {
         match &self.phase1 {
             Phase1Bound::Exact(_, table) => table.get(index as usize),
@@ -629,7 +620,6 @@ impl TwoPhaseTables {
     }
 
     /// The phase-2 distance of the corners and slice edges alone: a lower bound of it all.
-    #[inline]
     pub(super) fn corner_slice_bound(&self, corners: CornerPerm, slice: SlicePerm) -> u8 {
         self.corner_slice
             .get(corners.index() * SlicePerm::COUNT + slice.index())
@@ -638,7 +628,6 @@ impl TwoPhaseTables {
     /// A lower bound of the phase-2 distance of a state in phase 2's group. Reads the two
     /// small tables first and stops there when they already reach `enough`: most phase-2
     /// starts fail that cheap test and never touch the large table.
-    #[inline]
     pub(super) fn phase2_bound(
         &self,
         corners: CornerPerm,
