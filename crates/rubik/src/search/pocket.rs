@@ -2,7 +2,7 @@
 //! 3,674,160 states, and a solution walks down it.
 //!
 //! Turning only U, R and F keeps the DBL corner home, so a state is its `PocketPerm` and
-//! `PocketTwist`, and the distance table is an unreduced [`Pruning`] over the pair: exact, since
+//! `PocketTwist`, and the distance table is an unreduced pruning table over the pair: exact, since
 //! no state is more than 11 moves from solved in the half-turn metric (14 in the quarter-turn
 //! metric), below the 15 that four bits hold. Each metric's table is built by breadth-first
 //! search in a fraction of a second and cached in its own file (1.8 MB). A solve reads the

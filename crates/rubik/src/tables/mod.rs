@@ -34,7 +34,6 @@ pub(crate) fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (items, index);
 }
-pub use pruning::Pruning;
-pub(crate) use pruning::{Mod3Pruning, Unreduced};
+pub(crate) use pruning::{Mod3Pruning, Pruning, Unreduced};
 pub(crate) use steps::{StepTable, Steps};
 pub(crate) use symmetry::{Conjugation, SymmetryClasses};

@@ -449,7 +449,7 @@ enum Checked {
 }
 
 /// The payload, so that a table can stand wherever bytes are wanted, such as the storage of a
-/// [`Pruning`](crate::tables::Pruning) table, without a copy.
+/// pruning table, without a copy.
 impl<S: AsRef<[u8]>> AsRef<[u8]> for Table<S> {
     fn as_ref(&self) -> &[u8] {
         self.payload()
