@@ -747,3 +747,38 @@ fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
     .assert()
     .code(2);
 }
+
+#[test]
+fn a_big_cube_solve_says_why_it_gives_no_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = ["solve", "--size", "4", "--alg", "R U r"];
+    let refusals = [
+        // A wrong metric is bad input; a limit or a budget that stops the solver is a failure.
+        (
+            &["--metric", "qtm"][..],
+            2,
+            "the reduction solver counts face turns",
+        ),
+        (
+            &["--max-length", "5"][..],
+            1,
+            "within 5 moves: the shortest found has",
+        ),
+        (
+            &["--timeout-ms", "0"][..],
+            1,
+            "the time budget ran out before the cube was solved",
+        ),
+    ];
+    for (extra, code, message) in refusals {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        solver(dir.path(), &args)
+            .assert()
+            .code(code)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+    solver(dir.path(), &[&base[..], &["--max-length", "5"]].concat())
+        .assert()
+        .stderr(predicate::str::contains("(obtm)"));
+}

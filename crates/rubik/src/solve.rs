@@ -179,16 +179,16 @@ pub enum SolveError {
     /// Reduction stopped before the cube was solved (its budget), or failed.
     #[error(transparent)]
     Reduction(ReductionError),
-    /// The shortest solution there is (for 4 layers and more, the one found, counted in
-    /// outer-block turns) is longer than the limit.
+    /// The shortest solution there is (for 4 layers and more, the one found) is longer than the
+    /// limit.
     #[error("no solution within {max_length} moves: the shortest found has {length} ({metric})")]
     TooLong {
         /// The limit.
         max_length: usize,
         /// The shortest solution's length.
         length: usize,
-        /// The metric it is counted in.
-        metric: Metric,
+        /// The metric it is counted in: `htm` or `qtm`, `obtm` for 4 layers and more.
+        metric: &'static str,
     },
 }
 
@@ -222,7 +222,7 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
                 return Err(SolveError::TooLong {
                     max_length,
                     length: solution.len(),
-                    metric: options.metric,
+                    metric: options.metric.name(),
                 });
             }
             ("2×2", solution.alg(), false, 0)
@@ -297,7 +297,7 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
         Some(max_length) if solution.obtm() > max_length => Err(SolveError::TooLong {
             max_length,
             length: solution.obtm(),
-            metric: Metric::Htm,
+            metric: "obtm",
         }),
         _ => Ok(solution),
     }

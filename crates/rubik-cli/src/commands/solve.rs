@@ -288,9 +288,14 @@ fn by_policy(
     let solution = rubik::solve(cube, &options).map_err(|error| match error {
         SolveError::InvalidCube(error) => not_a_cube(error),
         SolveError::Metric { .. } => CliError::BadInput(format!(
-            "--metric {}: the two-phase solver counts face turns (htm); --method bfs --moves \
-             quarter finds shortest quarter-turn solutions",
-            args.metric
+            "--metric {}: the {} solver counts face turns (htm); --method bfs --moves quarter \
+             finds shortest quarter-turn solutions",
+            args.metric,
+            if cube.size() == 3 {
+                "two-phase"
+            } else {
+                "reduction"
+            }
         )),
         SolveError::Unsupported { .. } => CliError::BadInput(error.to_string()),
         _ => CliError::Failed(error.to_string()),

@@ -62,12 +62,19 @@ impl Metric {
     }
 }
 
-impl fmt::Display for Metric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Metric {
+    /// The metric's short name, as the CLI takes it: `htm` or `qtm`.
+    pub fn name(self) -> &'static str {
+        match self {
             Metric::Htm => "htm",
             Metric::Qtm => "qtm",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -129,7 +129,10 @@ pub enum ReductionError {
     #[error("the 3x3 stage failed: {0}")]
     ThreeByThree(#[from] SolveError),
     /// The budget's clock or cancel flag stopped the solve before it was done.
-    #[error("stopped before the cube was solved ({0:?})")]
+    #[error("{}", match .0 {
+        Stop::Cancelled => "interrupted before the cube was solved",
+        _ => "the time budget ran out before the cube was solved",
+    })]
     Stopped(Stop),
     /// The solution did not solve the cube when replayed (a bug).
     #[error("internal error: the solution does not solve the cube")]
