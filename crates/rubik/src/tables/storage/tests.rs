@@ -632,17 +632,9 @@ fn racing_builders_all_get_the_table_and_leave_a_valid_file() {
     assert!(reader.join().unwrap() > 0);
 }
 
-#[test]
-fn an_unwritable_directory_still_yields_the_table() {
-    // Permissions do not stop root, so the directory is made impossible: under a file.
-    let root = TempDir::new().unwrap();
-    let blocker = root.path().join("a-file");
-    fs::write(&blocker, b"").unwrap();
-    let dir = blocker.join("tables");
-    let expected = payload(1_000);
-
-    let (table, origin) = load(&dir, &expected, &AtomicUsize::new(0));
-    assert_eq!(table.payload(), expected);
+/// Of a table built because its file could not be read and then not saved: the operation that
+/// failed to read, and the path and operation that failed to save.
+fn unreadable_and_unsaved(origin: Origin) -> (Operation, PathBuf, Operation) {
     let Origin::Built {
         cause: CacheMiss::Unreadable(StorageError::Io { operation, .. }),
         write_error:
@@ -655,10 +647,23 @@ fn an_unwritable_directory_still_yields_the_table() {
     else {
         panic!("{origin:?}");
     };
-    assert_eq!(operation, Operation::Open);
+    (operation, failed, write_operation)
+}
+
+#[test]
+fn an_unwritable_directory_still_yields_the_table() {
+    // Permissions do not stop root, so the directory is made impossible: under a file.
+    let root = TempDir::new().unwrap();
+    let blocker = root.path().join("a-file");
+    fs::write(&blocker, b"").unwrap();
+    let dir = blocker.join("tables");
+    let expected = payload(1_000);
+
+    let (table, origin) = load(&dir, &expected, &AtomicUsize::new(0));
+    assert_eq!(table.payload(), expected);
     assert_eq!(
-        (failed, write_operation),
-        (dir.clone(), Operation::CreateDir)
+        unreadable_and_unsaved(origin),
+        (Operation::Open, dir.clone(), Operation::CreateDir)
     );
     let error = verify(&dir, &SPEC, &mut |_| {}).unwrap_err();
     assert!(
@@ -678,20 +683,10 @@ fn a_directory_in_the_way_is_neither_used_nor_replaced() {
 
     let (table, origin) = load(dir.path(), &expected, &AtomicUsize::new(0));
     assert_eq!(table.payload(), expected);
-    let Origin::Built {
-        cause: CacheMiss::Unreadable(StorageError::Io { operation, .. }),
-        write_error:
-            Some(StorageError::Io {
-                path: failed,
-                operation: write_operation,
-                ..
-            }),
-    } = origin
-    else {
-        panic!("{origin:?}");
-    };
-    assert_eq!(operation, Operation::Read);
-    assert_eq!((failed, write_operation), (target, Operation::Rename));
+    assert_eq!(
+        unreadable_and_unsaved(origin),
+        (Operation::Read, target, Operation::Rename)
+    );
     // The temporary file went with the failure.
     assert_eq!(listing(dir.path()), ["test-table.tbl"]);
     assert!(verify(dir.path(), &SPEC, &mut |_| {}).is_err());
