@@ -279,7 +279,15 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
             ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
             error => SolveError::Reduction(error),
         })?;
-    let solution = Solution {
+    let length = staged.obtm();
+    if let Some(max_length) = options.max_length.filter(|&max| length > max) {
+        return Err(SolveError::TooLong {
+            max_length,
+            length,
+            metric: "obtm",
+        });
+    }
+    Ok(Solution {
         size,
         stages: staged
             .stages
@@ -292,15 +300,7 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
             .collect(),
         budget_ran_out: false,
         nodes: 0,
-    };
-    match options.max_length {
-        Some(max_length) if solution.obtm() > max_length => Err(SolveError::TooLong {
-            max_length,
-            length: solution.obtm(),
-            metric: "obtm",
-        }),
-        _ => Ok(solution),
-    }
+    })
 }
 
 /// A two-phase solution of `cube` under `options`' limits.
