@@ -2,7 +2,8 @@
 //!
 //! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`]
 //! (the default method is the library's solve policy, [`rubik::solve()`], which the terminal UI
-//! calls too: a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase); reading the
+//! calls too: a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase, bigger cubes to reduction,
+//! whose last stage is two-phase); reading the
 //! input (a state, or an alg applied to the solved cube), batches and the output format are
 //! shared. A solver's tables are loaded when the first state that needs them comes, so a batch
 //! of 2×2 states never builds the 3×3 tables.
@@ -244,9 +245,9 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
             (Method::TwoPhase, _) | (Method::Optimal, 2) => {
                 // The tables the state needs load before the clock starts.
                 match cube.size() {
+                    0 | 1 => {}
                     2 => drop(tables.pocket()),
-                    3 => drop(tables.two_phase()),
-                    _ => {}
+                    _ => drop(tables.two_phase()),
                 }
                 timed(|| by_policy(&tables, &cube, args, searches_at_once == 1))?
             }
@@ -270,7 +271,7 @@ fn timed(solve: impl FnOnce() -> Result<Found, CliError>) -> Result<(Found, Dura
 }
 
 /// A solution by the library's policy for the state's size (the 2×2 optimal, the 3×3 by
-/// two-phase); a state solved alone (not in a batch) with a time budget is searched on all
+/// two-phase, bigger cubes by reduction); a state solved alone (not in a batch) with a time budget is searched on all
 /// threads.
 fn by_policy(
     tables: &Tables,
