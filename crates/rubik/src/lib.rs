@@ -53,7 +53,8 @@ pub use face::{Axis, Face};
 pub use facelet::FaceletCube;
 pub use notation::{Alg, AlgError, AlgErrorKind, Move};
 pub use random::{SeededRng, seeded_rng};
-pub use solve::{Solution, SolveError, SolveOptions, solve};
+pub use search::{Solution, Stage};
+pub use solve::{SolveError, SolveOptions, solve};
 pub use turn::Turn;
 
 /// The README's examples, compiled and run as doc tests.

@@ -15,13 +15,11 @@ use std::sync::OnceLock;
 
 use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
-use crate::notation::Alg;
 use crate::search::pocket::{Pocket, PocketTables};
 use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
-use crate::search::{Budget, Metric};
+use crate::search::{Budget, Metric, Solution, Stage};
 use crate::tables::storage::Memory;
-use crate::turn::Turn;
 
 /// With no length limit and no budget: the search nodes spent shortening the first 3×3
 /// solution of at most 20 moves.
@@ -107,52 +105,6 @@ impl<'a> SolveOptions<'a> {
     }
 }
 
-/// One stage of a solution: what it does and its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stage {
-    /// What the stage solves ("2×2", "3×3"; for big cubes, "centres", "edges"...).
-    pub name: &'static str,
-    /// Its moves.
-    pub alg: Alg,
-}
-
-/// A solution of a state, stage by stage, in the state's own orientation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The cube size.
-    pub size: usize,
-    /// The stages, in order (none for a solved cube).
-    pub stages: Vec<Stage>,
-    /// Whether the budget ended the search before it was done (the solution is the best found).
-    pub budget_ran_out: bool,
-    /// Nodes a 3×3 two-phase search visited (0 for other sizes).
-    pub nodes: u64,
-}
-
-impl Solution {
-    /// All the stages' moves, one after another.
-    pub fn alg(&self) -> Alg {
-        let algs = self.stages.iter().map(|stage| stage.alg.clone());
-        algs.fold(Alg::default(), |all, alg| all + alg)
-    }
-
-    /// The length in the outer-block turn metric: see [`Turn::obtm`].
-    pub fn obtm(&self) -> usize {
-        self.turns().map(|turn| turn.obtm(self.size)).sum()
-    }
-
-    /// The length in the slice-turn metric: see [`Turn::stm`].
-    pub fn stm(&self) -> usize {
-        self.turns().map(|turn| turn.stm(self.size)).sum()
-    }
-
-    /// Every turn of every stage, one after another.
-    fn turns(&self) -> impl Iterator<Item = Turn> {
-        let turns = self.alg().turns(self.size);
-        turns.expect("a solver's moves fit its cube").into_iter()
-    }
-}
-
 /// Why [`solve`] gave no solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -205,7 +157,7 @@ pub enum SolveError {
 /// ```
 pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, SolveError> {
     let size = cube.size();
-    let (stage, alg, budget_ran_out, nodes) = match size {
+    let (stage, moves, budget_ran_out, nodes) = match size {
         0 | 1 => {
             crate::cubie::validate(cube)?;
             return Ok(Solution {
@@ -225,7 +177,7 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
                     metric: options.metric.name(),
                 });
             }
-            ("2×2", solution.alg(), false, 0)
+            ("2×2", solution.moves, false, 0)
         }
         3 => {
             let cube = CubieCube::try_from(cube)?;
@@ -233,17 +185,18 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
             let solution = two_phase_solve(&cube, options)?;
             (
                 "3×3",
-                solution.alg(),
+                solution.moves,
                 solution.budget_ran_out,
                 solution.nodes,
             )
         }
         _ => return reduce(cube, options),
     };
-    let stages = if alg.is_empty() {
+    let stages = if moves.is_empty() {
         Vec::new()
     } else {
-        vec![Stage { name: stage, alg }]
+        let turns = moves.iter().map(|m| m.turn(size)).collect();
+        vec![Stage { name: stage, turns }]
     };
     Ok(Solution {
         size,
@@ -274,12 +227,12 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
         budget: options.budget,
     };
     let three = TwoPhase::new(options.tables.two_phase());
-    let staged =
+    let mut solution =
         reduction::solve(cube, &three, &reduction_options).map_err(|error| match error {
             ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
             error => SolveError::Reduction(error),
         })?;
-    let length = staged.obtm();
+    let length = solution.obtm();
     if let Some(max_length) = options.max_length.filter(|&max| length > max) {
         return Err(SolveError::TooLong {
             max_length,
@@ -287,20 +240,8 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
             metric: "obtm",
         });
     }
-    Ok(Solution {
-        size,
-        stages: staged
-            .stages
-            .into_iter()
-            .filter(|stage| !stage.turns.is_empty())
-            .map(|stage| Stage {
-                name: stage.name,
-                alg: reduction::turns_alg(stage.turns, size),
-            })
-            .collect(),
-        budget_ran_out: false,
-        nodes: 0,
-    })
+    solution.stages.retain(|stage| !stage.turns.is_empty());
+    Ok(solution)
 }
 
 /// A two-phase solution of `cube` under `options`' limits.
@@ -329,7 +270,7 @@ fn two_phase_solve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{CubieCube, seeded_rng};
+    use crate::{Alg, CubieCube, seeded_rng};
 
     /// The tiny tables in memory, shared by the tests.
     fn tables() -> &'static Tables<'static> {
@@ -368,7 +309,11 @@ mod tests {
             size: 5,
             stages: vec![Stage {
                 name: "test",
-                alg: "M 3Rw x R2 2-3Lw'".parse().unwrap(),
+                turns: "M 3Rw x R2 2-3Lw'"
+                    .parse::<Alg>()
+                    .unwrap()
+                    .turns(5)
+                    .unwrap(),
             }],
             budget_ran_out: false,
             nodes: 0,

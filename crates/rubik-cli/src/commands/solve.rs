@@ -311,9 +311,10 @@ fn by_policy(
             let stages: Vec<Value> = solution
                 .stages
                 .iter()
-                .map(
-                    |stage| serde_json::json!({"name": stage.name, "moves": stage.alg.to_string()}),
-                )
+                .map(|stage| {
+                    let moves = stage.alg(solution.size).to_string();
+                    serde_json::json!({"name": stage.name, "moves": moves})
+                })
                 .collect();
             Map::from_iter([
                 ("metric".into(), "obtm".into()),

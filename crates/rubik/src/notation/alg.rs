@@ -9,6 +9,7 @@ use std::str::FromStr;
 use crate::notation::error::AlgError;
 use crate::notation::moves::{Move, Span, write_amount};
 use crate::notation::parse;
+use crate::turn::Turn;
 
 /// An algorithm: a sequence of [`Unit`]s, each a move or a bracketed group with an amount.
 ///
@@ -93,6 +94,16 @@ impl Alg {
     /// The alg made of these moves, in order.
     pub fn from_moves(moves: Vec<Move>) -> Alg {
         Alg::new(moves.into_iter().map(Unit::Move).collect())
+    }
+
+    /// The alg of these turns, in order, each spelt canonically for a cube of `size` layers
+    /// ([`Move::from_turn`]).
+    ///
+    /// # Panics
+    /// If a turn's block does not fit the cube.
+    pub fn from_turns(turns: impl IntoIterator<Item = Turn>, size: usize) -> Alg {
+        let moves = turns.into_iter().map(|turn| Move::from_turn(turn, size));
+        Alg::from_moves(moves.collect())
     }
 
     /// The units, in order.

@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::cubie::FaceTurn;
-use crate::notation::{Alg, Move};
+use crate::notation::Alg;
 
 pub mod bfs;
 mod budget;
@@ -25,10 +25,12 @@ pub mod optimal;
 pub mod pocket;
 pub mod reduction;
 mod scrambler;
+mod solution;
 pub mod two_phase;
 
 pub use budget::{Budget, Stop};
 pub use scrambler::Scrambler;
+pub use solution::{Solution, Stage};
 
 /// How the length of a solution is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -116,10 +118,5 @@ impl FromStr for Metric {
 
 /// Face turns in notation for a cube of size `size`.
 pub(crate) fn face_turn_alg(turns: &[FaceTurn], size: usize) -> Alg {
-    Alg::from_moves(
-        turns
-            .iter()
-            .map(|turn| Move::from_turn(turn.turn(size), size))
-            .collect(),
-    )
+    Alg::from_turns(turns.iter().map(|turn| turn.turn(size)), size)
 }

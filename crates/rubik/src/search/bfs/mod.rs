@@ -76,7 +76,7 @@ use super::budget::Running;
 use super::{Budget, Stop};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
-use crate::notation::{Alg, Move};
+use crate::notation::Alg;
 use crate::turn::Turn;
 use frontier::{Side, Step};
 use moves::Moves;
@@ -172,7 +172,7 @@ fn sorted(mut turns: Vec<Turn>) -> Vec<Turn> {
 pub struct Solution {
     /// The turns, in order; empty for a solved cube.
     pub turns: Vec<Turn>,
-    /// The same turns in notation ([`Move::from_turn`]).
+    /// The same turns in notation ([`Alg::from_turns`]).
     pub alg: Alg,
     /// How many states the two searches stored.
     pub states: usize,
@@ -181,13 +181,9 @@ pub struct Solution {
 impl Solution {
     /// The solution made of `turns` on a cube of size `size`, found by storing `states` states.
     fn new(turns: Vec<Turn>, size: usize, states: usize) -> Solution {
-        let moves = turns
-            .iter()
-            .map(|&turn| Move::from_turn(turn, size))
-            .collect();
         Solution {
+            alg: Alg::from_turns(turns.iter().copied(), size),
             turns,
-            alg: Alg::from_moves(moves),
             states,
         }
     }

@@ -30,11 +30,10 @@ use thiserror::Error;
 
 use super::budget::Running;
 use super::two_phase::{SolveError, TwoPhase};
-use super::{Budget, Stop};
+use super::{Budget, Solution, Stop};
 use crate::cubie::InvalidCube;
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
-use crate::notation::{Alg, Move};
 use crate::turn::Turn;
 
 /// The smallest size reduction solves.
@@ -63,56 +62,6 @@ impl Default for ReductionOptions<'_> {
     }
 }
 
-/// One stage of a solution: its name and its turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stage {
-    /// What the stage does (`wing parity`, `centres`, `edges`, `3x3`).
-    pub name: &'static str,
-    /// Its turns, after cancellation with the stages around it.
-    pub turns: Vec<Turn>,
-}
-
-/// A solution by reduction: the stages in order, for a cube of size `size`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StagedSolution {
-    /// The cube size.
-    pub size: usize,
-    /// The stages, in order.
-    pub stages: Vec<Stage>,
-}
-
-impl StagedSolution {
-    /// Every turn, stage after stage.
-    pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
-        self.stages.iter().flat_map(|s| s.turns.iter().copied())
-    }
-
-    /// The solution in notation.
-    pub fn alg(&self) -> Alg {
-        turns_alg(self.turns(), self.size)
-    }
-
-    /// Its length in the outer-block turn metric (see [`Turn::obtm`]).
-    pub fn obtm(&self) -> usize {
-        self.turns().map(|turn| turn.obtm(self.size)).sum()
-    }
-
-    /// Its length in the slice-turn metric (see [`Turn::stm`]).
-    pub fn stm(&self) -> usize {
-        self.turns().map(|turn| turn.stm(self.size)).sum()
-    }
-}
-
-/// Turns in notation, for a cube of size `size`.
-pub fn turns_alg(turns: impl IntoIterator<Item = Turn>, size: usize) -> Alg {
-    Alg::from_moves(
-        turns
-            .into_iter()
-            .map(|t| Move::from_turn(t, size))
-            .collect(),
-    )
-}
-
 /// Why reduction gave no solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReductionError {
@@ -139,7 +88,9 @@ pub enum ReductionError {
     Replay,
 }
 
-/// Solves `cube` (N ≥ 4) by reduction, the 3×3 stage on `three`.
+/// Solves `cube` (N ≥ 4) by reduction, the 3×3 stage on `three`: a [`Solution`] in the stages
+/// `wing parity`, `centres`, `edges` and `3x3` (each after cancellation with the stages around
+/// it; any may be empty).
 ///
 /// ```
 /// use rubik::search::reduction::{ReductionOptions, solve};
@@ -156,7 +107,7 @@ pub fn solve(
     cube: &FaceletCube,
     three: &TwoPhase<'_>,
     options: &ReductionOptions<'_>,
-) -> Result<StagedSolution, ReductionError> {
+) -> Result<Solution, ReductionError> {
     let size = cube.size();
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(ReductionError::Size(size));
@@ -180,10 +131,16 @@ pub fn solve(
         ..budget.left(0)
     };
     let last = three::solve(&work, three, options.improve_nodes, rest)?;
-    run(&mut work, "3x3", last);
-    let solution = StagedSolution {
+    run(
+        &mut work,
+        "3x3",
+        last.moves.iter().map(|m| m.turn(size)).collect(),
+    );
+    let solution = Solution {
         size,
         stages: moves::cancel(stages),
+        budget_ran_out: last.budget_ran_out,
+        nodes: last.nodes,
     };
     let mut replay = cube.clone();
     replay.apply(solution.turns());

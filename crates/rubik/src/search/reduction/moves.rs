@@ -1,6 +1,6 @@
 //! Cancellation of moves across stages.
 
-use super::Stage;
+use crate::search::Stage;
 use crate::turn::Turn;
 
 /// The stages with turns of the same block merged (or cancelled) wherever only turns about the

@@ -9,7 +9,7 @@ fn tables() -> &'static TwoPhaseTables {
     TABLES.get_or_init(|| TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}))
 }
 
-fn reduce(cube: &FaceletCube) -> Result<StagedSolution, ReductionError> {
+fn reduce(cube: &FaceletCube) -> Result<Solution, ReductionError> {
     solve(cube, &TwoPhase::new(tables()), &ReductionOptions::default())
 }
 
@@ -23,7 +23,7 @@ fn scrambled(size: usize, seed: u64, then: &str) -> FaceletCube {
 
 /// Solves `cube` and checks, independently of the solver's own replay, that the turns solve it
 /// and that the counts add up stage by stage.
-fn check_solves(cube: &FaceletCube) -> StagedSolution {
+fn check_solves(cube: &FaceletCube) -> Solution {
     let solution = reduce(cube).unwrap();
     let mut replay = cube.clone();
     replay.apply_alg(&solution.alg()).unwrap();

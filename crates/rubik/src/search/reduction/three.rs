@@ -5,8 +5,7 @@ use crate::cubie::{CubieCube, InvalidCube};
 use crate::face::Face;
 use crate::facelet::FaceletCube;
 use crate::search::Budget;
-use crate::search::two_phase::{Limits, TwoPhase};
-use crate::turn::Turn;
+use crate::search::two_phase::{self, Limits, TwoPhase};
 
 /// The 3×3 a reduced cube stands for: its corners, and of each edge and centre the stickers
 /// next to the corner (even N) or in the middle (odd N).
@@ -30,16 +29,11 @@ pub(super) fn solve(
     three: &TwoPhase<'_>,
     improve_nodes: u64,
     budget: Budget<'_>,
-) -> Result<Vec<Turn>, ReductionError> {
+) -> Result<two_phase::Solution, ReductionError> {
     let limits = Limits {
         max_length: Some(20),
         improve_nodes: Some(improve_nodes),
         budget,
     };
-    let solution = three.solve(&reduced(cube)?, &limits)?;
-    Ok(solution
-        .moves
-        .iter()
-        .map(|m| Turn::from_face(m.face(), 1, 1, i64::from(m.quarters()), cube.size()))
-        .collect())
+    Ok(three.solve(&reduced(cube)?, &limits)?)
 }

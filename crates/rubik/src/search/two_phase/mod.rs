@@ -135,8 +135,9 @@ impl<'t> TwoPhase<'t> {
     /// Solves `cube` within `limits`: see [`Limits`].
     ///
     /// The answer depends on the state and the limits alone, not on the threads: the
-    /// shortening after the first solution ([`Limits::improve_nodes`]) runs on two threads of
-    /// the current `rayon` pool when it has them (see [`TwoPhase::shorten`]).
+    /// shortening after the first solution ([`Limits::improve_nodes`]) searches two halves of
+    /// the views apart, each with half the nodes, side by side where the current `rayon` pool
+    /// has two threads, and keeps the shorter result.
     pub fn solve(&self, cube: &CubieCube, limits: &Limits<'_>) -> Result<Solution, SolveError> {
         let mut search = Search::new(self, cube, limits, None, (0, 1));
         search.run();
