@@ -150,6 +150,34 @@ fn a_node_budget_gives_the_same_solution_every_time_on_any_threads() {
 }
 
 #[test]
+fn spending_the_shortening_nodes_is_not_a_budget_running_out() {
+    let solver = TwoPhase::new(&TABLES);
+    let cube = CubieCube::random(&mut rubik::seeded_rng(8));
+    let first = solver.solve(&cube, &within(20)).unwrap().nodes;
+    let shortened = |budget| {
+        let limits = Limits {
+            max_length: Some(20),
+            improve_nodes: Some(20_000),
+            budget,
+        };
+        solver.solve(&cube, &limits).unwrap()
+    };
+    let free = shortened(Budget::default());
+    assert!(free.nodes > first && !free.budget_ran_out, "{free:?}");
+    let tight = shortened(Budget {
+        nodes: Some(first + 1_000),
+        ..Budget::default()
+    });
+    // Each half counts a node's 18 children at once, past its limit at most once.
+    assert!(
+        tight.nodes <= first + 1_000 + 2 * 18,
+        "{} nodes",
+        tight.nodes
+    );
+    assert!(tight.budget_ran_out);
+}
+
+#[test]
 fn a_time_budget_keeps_the_best_solution() {
     // Under a time budget the search meets the same first solution as under a length limit
     // alone (its order is fixed), then only shorter ones: however loaded the machine, what it
