@@ -42,20 +42,7 @@ impl Server {
 
     /// POSTs `body` to the API at `path`: the status and the JSON answer.
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .build()
-            .into();
-        let mut response = agent
-            .post(format!("{}api/{path}", self.url))
-            .header("Content-Type", "application/json")
-            .send(body.to_string())
-            .unwrap();
-        let text = response.body_mut().read_to_string().unwrap();
-        (
-            response.status().as_u16(),
-            serde_json::from_str(&text).unwrap(),
-        )
+        post(&self.url, path, body)
     }
 
     /// Sends Ctrl-C (SIGINT) and waits for the process to end: its exit code.
