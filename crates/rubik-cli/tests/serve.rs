@@ -62,6 +62,14 @@ impl Server {
     }
 }
 
+impl Drop for Server {
+    /// A test that fails leaves no server behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// POSTs `body` to the API of the server at `url`, at `path`: the status and the JSON answer.
 fn post(url: &str, path: &str, body: &Value) -> (u16, Value) {
     let agent: ureq::Agent = ureq::Agent::config_builder()
