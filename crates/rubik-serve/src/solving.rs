@@ -134,7 +134,7 @@ pub async fn solve(
         stages: (solution.stages.iter())
             .map(|stage| StageJson {
                 name: stage.name,
-                moves: stage.alg.to_string(),
+                moves: stage.alg(solution.size).to_string(),
             })
             .collect(),
         obtm: solution.obtm(),

@@ -478,7 +478,7 @@ proptest! {
     ) {
         let moves: Vec<Turn> = Turn::single_layer_turns(size).collect();
         let turns: Vec<Turn> = picks.iter().map(|&i| moves[i % moves.len()]).collect();
-        let alg: Alg = rubik::search::reduction::turns_alg(turns.iter().copied(), size);
+        let alg: Alg = Alg::from_turns(turns.iter().copied(), size);
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let (status, there) = runtime.block_on(post("/api/apply", json!({"size": size, "alg": alg.to_string()})));
         prop_assert_eq!(status, StatusCode::OK);
