@@ -40,6 +40,7 @@ pub(crate) mod coord;
 pub mod cubie;
 pub mod face;
 pub mod facelet;
+pub mod limits;
 pub mod notation;
 pub mod random;
 pub mod scramble;

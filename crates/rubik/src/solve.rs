@@ -74,6 +74,16 @@ impl<'a> Tables<'a> {
     pub fn pocket(&self) -> &PocketTables {
         self.pocket.get_or_init(&self.load_pocket)
     }
+
+    /// Loads the tables a state of size `size` needs, if they are not yet: before a timed
+    /// solve, so that its time does not count the load.
+    pub fn load_for(&self, size: usize) {
+        match size {
+            0 | 1 => {}
+            2 => drop(self.pocket()),
+            _ => drop(self.two_phase()),
+        }
+    }
 }
 
 /// How to solve: the tables, and the limits a front end may set.

@@ -7,6 +7,7 @@ mod bench;
 mod moves;
 mod play;
 mod scramble;
+mod serve;
 mod show;
 mod solve;
 mod tables;
@@ -16,7 +17,8 @@ use std::io::IsTerminal;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rubik::facelet::colour::ColourScheme;
-use rubik::facelet::{render, stickers_moved};
+use rubik::facelet::render;
+use rubik::limits::{self, BoundError};
 use rubik::notation::quote;
 use rubik::{Alg, AlgError, FaceletCube, Turn};
 
@@ -78,6 +80,8 @@ enum Command {
     Bench(bench::Args),
     /// Play with a cube in the terminal: turn it, scramble it, time a solve (`?` for the keys).
     Play(play::Args),
+    /// Serve the cube in the browser (the page and its JSON API) until Ctrl-C.
+    Serve(serve::Args),
 }
 
 /// When to colour.
@@ -103,17 +107,7 @@ enum Format {
     Json,
 }
 
-/// The largest cube size a command takes.
-pub const MAX_SIZE: usize = 1000;
-
-/// The most stickers a state may have: those of the largest cube.
-pub const MAX_STICKERS: usize = 6 * MAX_SIZE * MAX_SIZE;
-
-/// The most work an alg may cost on a cube, in stickers moved (a turn moves `4N` stickers a
-/// layer and `N²` a face it turns): minutes of turning at worst (whole-cube rotations of the
-/// 1000×1000×1000), and room for a random-move scramble of the WCA length on every size
-/// (4·10¹⁰ on the 1000×1000×1000).
-pub const MAX_WORK: u64 = 50_000_000_000;
+pub use rubik::limits::{MAX_SIZE, MAX_STICKERS, MAX_WORK};
 
 /// The most threads a command starts (`--jobs`, `--threads-per-state`).
 pub const MAX_THREADS: u64 = 256;
@@ -169,6 +163,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Tables(args) => tables::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args, &context),
+        Command::Serve(args) => serve::run(&args),
         command => {
             if let Command::Solve(args) = &command {
                 solve::prepare(args)?;
@@ -227,38 +222,31 @@ fn parse_alg(text: &str) -> Result<Alg, CliError> {
     text.parse().map_err(|error| alg_error(text, error))
 }
 
+/// An input refused by a bound of [`rubik::limits`]; notation errors with a caret under the
+/// offending part of `text`.
+fn refused(text: &str, error: BoundError) -> CliError {
+    match error {
+        BoundError::Alg(error) => alg_error(text, error),
+        BoundError::TooMuchWork { .. } => CliError::BadInput(format!("{error} (see --help)")),
+        error => bad(error),
+    }
+}
+
 /// Checks that every move of `alg` (written as `text`) exists on a cube of size `size` and that
 /// turning them all moves at most [`MAX_WORK`] stickers; nothing is expanded.
 fn check_alg(alg: &Alg, text: &str, size: usize) -> Result<(), CliError> {
-    let work = alg
-        .turn_cost(size, |turn| stickers_moved(size, turn))
-        .map_err(|error| alg_error(text, error))?;
-    if work > MAX_WORK {
-        return Err(CliError::BadInput(format!(
-            "this alg moves {work} stickers on a {size}×{size}×{size} cube; an alg may move at \
-             most {MAX_WORK} (see --help)"
-        )));
-    }
-    Ok(())
+    limits::check_alg(alg, size).map_err(|error| refused(text, error))
 }
 
 /// The turns of `alg` (written as `text`) on a cube of size `size`, once [`check_alg`] passes.
 fn turns_of(alg: &Alg, text: &str, size: usize) -> Result<Vec<Turn>, CliError> {
-    check_alg(alg, text, size)?;
-    alg.turns(size).map_err(|error| alg_error(text, error))
+    limits::turns_of(alg, size).map_err(|error| refused(text, error))
 }
 
 /// Reads a state in face letters or in the scheme's colour letters, of at most
 /// [`MAX_STICKERS`] stickers.
 fn read_state(text: &str, context: &Context) -> Result<FaceletCube, CliError> {
-    let stickers = text.chars().count();
-    if stickers > MAX_STICKERS {
-        return Err(CliError::BadInput(format!(
-            "{stickers} stickers: a state has at most {MAX_STICKERS} (a \
-             {MAX_SIZE}×{MAX_SIZE}×{MAX_SIZE} cube)"
-        )));
-    }
-    FaceletCube::read(text, &context.scheme).map_err(bad)
+    limits::read_state(text, &context.scheme).map_err(|error| refused(text, error))
 }
 
 /// Writes a cube in `format`.

@@ -244,11 +244,7 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
             (Method::Bfs, _) => timed(|| bfs(&cube, args, args.max_memory / searches_at_once))?,
             (Method::TwoPhase, _) | (Method::Optimal, 2) => {
                 // The tables the state needs load before the clock starts.
-                match cube.size() {
-                    0 | 1 => {}
-                    2 => drop(tables.pocket()),
-                    _ => drop(tables.two_phase()),
-                }
+                tables.load_for(cube.size());
                 timed(|| by_policy(&tables, &cube, args, searches_at_once == 1))?
             }
             (Method::Optimal, _) => {
