@@ -416,7 +416,10 @@ $('scramble').addEventListener('click', () => {
       showStatus('A seed is a whole number of at most 15 digits.', true);
       return;
     }
-    const answer = await api.scramble(text ? { size: page.n, seed: Number(text) } : { size: page.n });
+    // A seed of the page's own when none is given: one that JSON numbers hold exactly, so the
+    // share link can name it.
+    const seed = text ? Number(text) : Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
+    const answer = await api.scramble({ size: page.n, seed });
     if (!answer.ok) {
       showStatus(answer.error, true);
       return;

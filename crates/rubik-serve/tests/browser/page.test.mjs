@@ -16,7 +16,7 @@ if (!BASE || !RUBIK) throw new Error('RUBIK_URL and RUBIK_BIN must be set (run.s
 
 /** The CLI's answer, trimmed. */
 function cli(...args) {
-  return execFileSync(RUBIK, args, { encoding: 'utf8' }).trim();
+  return execFileSync(RUBIK, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
 /** Whether every face of a facelet string shows one colour. */
@@ -41,13 +41,25 @@ after(async () => {
   await browser?.close();
 });
 
-/** A new page at `query`, ready; `errors` collects page errors and console errors. */
+/**
+ * A new page at `query`, ready; `errors` collects page errors, console errors and failed loads
+ * of anything but the API.
+ */
 async function open(query, viewport = { width: 1100, height: 800 }) {
   const page = await browser.newPage({ viewport });
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A refused API request is an answer the page shows; any other failed load is an error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() >= 400 && !pathname.startsWith('/api/')) {
+      errors.push(`${response.status()} ${pathname}`);
+    }
   });
   await page.goto(BASE + query);
   await page.waitForFunction(() => document.body.dataset.ready === '1');
@@ -118,7 +130,9 @@ test('animated turns end on the server state (the drawn colours are checked agai
   const { page, errors } = await open('/?n=4');
   const alg = "Rw U' 2-3r x 3F2 D'";
   assert.equal(await typeMoves(page, alg), cli('apply', '--size', '4', alg));
-  // The keyboard: i j k f is R U R' U'; a digit first picks the layer (2 then i: 2R).
+  // The keyboard, on the cube (focused as a click would): i j k f is R U R' U'; a digit first
+  // picks the layer (2 then i: 2R).
+  await page.locator('#cube3d').focus();
   for (const key of ['i', 'j', 'k', 'f', '2', 'i']) await page.keyboard.press(key);
   assert.equal(await idle(page), cli('apply', '--size', '4', `${alg} R U R' U' 2R`));
   assert.deepEqual(errors, [], 'the page reports a drawn cube that differs from the server');
@@ -180,6 +194,7 @@ test('undo and redo take back and replay whole actions', async () => {
   assert.equal(await idle(page), cli('apply', ''));
   await button(page, 'Redo').click();
   assert.equal(await idle(page), cli('apply', 'R U'));
+  await page.locator('#cube3d').focus();
   await page.keyboard.press('Control+y');
   assert.equal(await idle(page), cli('apply', 'R U F'));
   await page.close();
