@@ -475,7 +475,7 @@ $('solve').addEventListener('click', () => {
     renderTimeline();
     const shortened = answer.budget_ran_out ? ' (the best found in the time allowed)' : '';
     showStatus(`Solution: ${answer.obtm} moves (OBTM), ${answer.stm} slice turns, found in ` +
-      `${answer.time_ms} ms${shortened}. Play, Step or End follows it.`);
+      `${answer.time_ms.toFixed(1)} ms${shortened}. Play, Step or End follows it.`);
   });
 });
 
