@@ -41,12 +41,23 @@ after(async () => {
   await browser?.close();
 });
 
+/** Makes `page` find no WebGL2, as a browser without it does. */
+async function withoutWebgl2(page) {
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : getContext.call(this, type, ...rest);
+    };
+  });
+}
+
 /**
  * A new page at `query`, ready; `errors` collects page errors, console errors and failed loads
  * of anything but the API.
  */
-async function open(query, viewport = { width: 1100, height: 800 }) {
+async function open(query, { viewport = { width: 1100, height: 800 }, webgl2 = true } = {}) {
   const page = await browser.newPage({ viewport });
+  if (!webgl2) await withoutWebgl2(page);
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
@@ -339,6 +350,35 @@ test("the facelet editor shows the library's reason for an invalid cube", async 
     cliMessage = String(error.stderr);
   }
   assert.ok(reason.length > 0 && cliMessage.includes(reason), `${reason} / ${cliMessage}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('without WebGL2 the net alone shows the cube, and painting works on it', async () => {
+  const { page, errors } = await open('/?n=3&anim=0', { webgl2: false });
+  assert.ok(await page.evaluate(() => document.querySelector('.views').classList.contains('flat')));
+  assert.equal(await typeMoves(page, "R U'"), cli('apply', "R U'"));
+  const counts = await colourCounts(page, await page.locator('#net').screenshot(), WESTERN, 0.98);
+  assert.ok(counts.every((c) => c > 200), String(counts));
+  // Paint F's centre white: a cube with two white centres is refused, and says why.
+  await button(page, 'Paint').click();
+  await button(page, 'Paint white (U)').click();
+  const box = await page.locator('#net').boundingBox();
+  const centre = await page.evaluate(() => {
+    const net = document.getElementById('net');
+    const n = 3;
+    const cell = Math.min((net.clientWidth - 12) / (4 * n), (net.clientHeight - 8) / (3 * n));
+    const x0 = (net.clientWidth - (4 * n * cell + 12)) / 2;
+    const y0 = (net.clientHeight - (3 * n * cell + 8)) / 2;
+    // F is the second face of the middle row; its centre is 1.5 cells into it.
+    return [x0 + (n * cell + 4) + 1.5 * cell, y0 + (n * cell + 4) + 1.5 * cell];
+  });
+  await page.mouse.click(box.x + centre[0], box.y + centre[1]);
+  const state = await idle(page);
+  const before = cli('apply', "R U'");
+  assert.equal(state, `${before.slice(0, 22)}U${before.slice(23)}`);
+  await page.waitForFunction(() => document.getElementById('validity').textContent.length > 0);
+  assert.ok((await page.locator('#validity').textContent()).length > 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
