@@ -1,0 +1,144 @@
+//! `rubik serve` as a process: `--port 0` and the first line it prints, answers the same as the
+//! CLI's commands, and a clean stop on Ctrl-C.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A running `rubik serve --port 0` on tiny tables in `dir`, and the URL its first line names.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start(dir: &std::path::Path) -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("rubik"))
+            .args(["serve", "--port", "0", "--tables-size", "tiny", "--tables"])
+            .arg(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        let stdout = child.stdout.take().unwrap();
+        BufReader::new(stdout).read_line(&mut first).unwrap();
+        let url = first
+            .trim_end()
+            .strip_prefix("listening on ")
+            .unwrap()
+            .to_string();
+        let port: u16 = url
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("first line: {first:?}"))
+            .parse()
+            .unwrap();
+        assert_ne!(port, 0);
+        Server { child, url }
+    }
+
+    /// POSTs `body` to the API at `path`: the status and the JSON answer.
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let mut response = agent
+            .post(format!("{}api/{path}", self.url))
+            .header("Content-Type", "application/json")
+            .send(body.to_string())
+            .unwrap();
+        let text = response.body_mut().read_to_string().unwrap();
+        (
+            response.status().as_u16(),
+            serde_json::from_str(&text).unwrap(),
+        )
+    }
+
+    /// Sends Ctrl-C (SIGINT) and waits for the process to end: its exit code.
+    fn interrupt(mut self) -> Option<i32> {
+        let pid = self.child.id().to_string();
+        let kill = Command::new("kill").args(["-INT", &pid]).status();
+        assert!(kill.unwrap().success());
+        let start = Instant::now();
+        while self.child.try_wait().unwrap().is_none() {
+            if start.elapsed() > Duration::from_secs(10) {
+                self.child.kill().unwrap();
+                panic!("still serving 10 s after Ctrl-C");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.child.wait().unwrap().code()
+    }
+}
+
+/// What the `rubik` command line writes for `args`, with the tables in `dir` (`RUBIK_TABLES`).
+fn rubik(dir: &std::path::Path, args: &[&str]) -> String {
+    let output = Command::new(assert_cmd::cargo::cargo_bin("rubik"))
+        .args(args)
+        .env("RUBIK_TABLES", dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+fn serve_answers_as_the_cli_does_and_stops_on_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    for size in ["2", "3", "5"] {
+        let (status, answer) = server.post(
+            "scramble",
+            &json!({"size": size.parse::<u64>().unwrap(), "seed": 9}),
+        );
+        assert_eq!(status, 200);
+        let alg = rubik(dir.path(), &["scramble", "--size", size, "--seed", "9"]);
+        assert_eq!(answer["alg"], alg, "{size}");
+        let state = rubik(dir.path(), &["apply", "--size", size, &alg]);
+        assert_eq!(answer["state"], state, "{size}");
+        let (status, solved) = server.post("solve", &json!({"state": state}));
+        assert_eq!(status, 200);
+        assert_eq!(
+            solved["solution"],
+            rubik(dir.path(), &["solve", "--tables-size", "tiny", &state]),
+            "{size}"
+        );
+    }
+    let (status, answer) = server.post("apply", &json!({"size": 3, "alg": "R U X"}));
+    assert_eq!(
+        (status, answer),
+        (400, json!({"error": "`X` is not a move", "column": 5}))
+    );
+    let page = ureq::get(&server.url)
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_string()
+        .unwrap();
+    assert!(page.contains("<html"));
+    assert_eq!(server.interrupt(), Some(0));
+}
+
+#[test]
+fn a_port_in_use_is_an_error() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = Command::new(assert_cmd::cargo::cargo_bin("rubik"))
+        .args(["serve", "--port", &port, "--no-cache"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("cannot serve on 127.0.0.1:{port}")),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
