@@ -222,39 +222,57 @@ function turn(move) {
   });
 }
 
-/** The scrubber, stage bar and move list for the whole timeline. */
+/** The scrubber and stage bar for the whole timeline, the move list around the position. */
 function renderTimeline() {
   const timeline = page.timeline;
-  const segments = timeline.segments();
   const stages = $('stages');
   stages.replaceChildren();
-  const list = $('move-list');
-  list.replaceChildren();
-  for (const { stage, from, to } of segments) {
+  for (const { stage, from, to } of timeline.segments()) {
     const label = stage ? `${stage} (${to - from})` : 'moves';
     const bar = document.createElement('span');
     bar.textContent = label;
     bar.title = label;
     bar.style.flex = `${to - from} 1 0`;
     stages.append(bar);
-    if (stage) {
-      const heading = document.createElement('li');
-      heading.className = 'stage';
-      heading.textContent = label;
-      list.append(heading);
-    }
-    for (let i = from; i < to; i++) {
-      const item = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = timeline.entries[i].alg;
-      button.dataset.index = String(i);
-      item.append(button);
-      list.append(item);
-    }
   }
   $('scrubber').max = String(timeline.length);
+  renderMoveList();
   markPosition();
+}
+
+/** How many entries either side of the position the move list holds (a big cube's solution
+ *  has up to hundreds of thousands). */
+const LIST_WINDOW = 250;
+let listRange = [0, 0];
+
+/** The move list: the entries near the position, under their stage's heading. */
+function renderMoveList() {
+  const { pos, length, entries } = page.timeline;
+  const from = Math.max(0, pos - LIST_WINDOW);
+  const to = Math.min(length, pos + LIST_WINDOW);
+  listRange = [from, to];
+  const list = $('move-list');
+  list.replaceChildren();
+  const note = (text) => {
+    const item = document.createElement('li');
+    item.className = 'stage';
+    item.textContent = text;
+    list.append(item);
+  };
+  if (from > 0) note(`… ${from} moves before`);
+  for (let i = from; i < to; i++) {
+    const { stage, action } = entries[i];
+    const previous = entries[i - 1];
+    if (stage && (i === from || previous.stage !== stage || previous.action !== action)) note(stage);
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = entries[i].alg;
+    button.dataset.index = String(i);
+    item.append(button);
+    list.append(item);
+  }
+  if (to < length) note(`… ${length - to} moves after`);
 }
 
 let currentMove = null;
@@ -266,6 +284,8 @@ function markPosition() {
   scrubber.value = String(pos);
   const stage = pos > 0 ? timeline.entries[pos - 1].stage : '';
   scrubber.setAttribute('aria-valuetext', `move ${pos} of ${length}${stage ? `, ${stage}` : ''}`);
+  const [from, to] = listRange;
+  if ((pos <= from && from > 0) || (pos >= to && to < length)) renderMoveList();
   currentMove?.removeAttribute('aria-current');
   currentMove = pos > 0 ? $('move-list').querySelector(`button[data-index="${pos - 1}"]`) : null;
   currentMove?.setAttribute('aria-current', 'step');
