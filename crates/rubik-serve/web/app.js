@@ -342,6 +342,11 @@ movesBox.addEventListener('input', () => {
   }, 150);
 });
 
+// Escape leaves the box, so that keys turn the cube again.
+movesBox.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') movesBox.blur();
+});
+
 $('moves-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const text = movesBox.value;

@@ -141,9 +141,9 @@ test('animated turns end on the server state (the drawn colours are checked agai
   const { page, errors } = await open('/?n=4');
   const alg = "Rw U' 2-3r x 3F2 D'";
   assert.equal(await typeMoves(page, alg), cli('apply', '--size', '4', alg));
-  // The keyboard, on the cube (focused as a click would): i j k f is R U R' U'; a digit first
-  // picks the layer (2 then i: 2R).
-  await page.locator('#cube3d').focus();
+  // Keys, once Escape has left the Moves box: i j k f is R U R' U'; a digit first picks the
+  // layer (2 then i: 2R).
+  await page.getByRole('textbox', { name: 'Moves' }).press('Escape');
   for (const key of ['i', 'j', 'k', 'f', '2', 'i']) await page.keyboard.press(key);
   assert.equal(await idle(page), cli('apply', '--size', '4', `${alg} R U R' U' 2R`));
   assert.deepEqual(errors, [], 'the page reports a drawn cube that differs from the server');
