@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { Animator } from '../../web/animator.js';
 import { Camera, hitFace } from '../../web/camera.js';
 import * as g from '../../web/geometry.js';
 import { keyMove } from '../../web/keys.js';
@@ -203,4 +204,42 @@ test('keys follow the common layout, digits choose the layer', () => {
   assert.equal(keyMove('u', '4'), '4Rw');
   assert.equal(keyMove('t', '3'), 'x');
   assert.equal(keyMove('Z', ''), null);
+});
+
+test('the animator plays turns in order, ends each on its colours, and waits for none without motion', async () => {
+  const cube = g.layout(3);
+  const shown = [];
+  const views = {
+    showColours: (state) => shown.push(['colours', state]),
+    showTurn: (turn, quarters) => shown.push(['turn', turn && turn.axis, quarters]),
+  };
+  let duration = 100;
+  const animator = new Animator(views, () => {}, () => duration);
+  animator.show(cube, g.solvedState(3));
+  const r = { axis: 'x', first: 0, last: 0, quarters: 1 };
+  const uPrime = { axis: 'y', first: 0, last: 0, quarters: 3 };
+  shown.length = 0;
+  animator.play([r, uPrime]);
+  assert.ok(animator.busy);
+  const start = animator.current.start;
+  // Two turns queued: the first plays at full tempo (the backlog of one does not speed it up).
+  assert.ok(animator.frame(start + 50));
+  const halfway = shown[shown.length - 1];
+  assert.equal(halfway[1], 'x');
+  assert.ok(halfway[2] > 0.4 && halfway[2] < 0.6, String(halfway[2]));
+  const done = animator.idle();
+  animator.frame(start + 100);
+  assert.equal(animator.colours, g.turnColours(cube, g.solvedState(3), r));
+  const next = animator.current.start;
+  animator.frame(next + 50);
+  assert.ok(shown[shown.length - 1][2] < 0, 'a counter-clockwise turn turns the short way');
+  assert.equal(animator.frame(next + 100), false);
+  await done;
+  assert.equal(animator.colours, g.turnColours(cube, g.turnColours(cube, g.solvedState(3), r), uPrime));
+  assert.equal(animator.finalColours, animator.colours);
+  // Without motion every turn shows at once.
+  duration = 0;
+  animator.play([{ ...uPrime, quarters: 1 }, { ...r, quarters: 3 }]);
+  assert.ok(!animator.busy);
+  assert.equal(animator.colours, g.solvedState(3));
 });
