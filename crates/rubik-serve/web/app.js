@@ -11,7 +11,7 @@ import { keyMove } from './keys.js';
 import { listen } from './pointer.js';
 import { GlRenderer } from './render-gl.js';
 import { NetRenderer } from './render-net.js';
-import { linkQuery, readQuery, unpackState } from './share.js';
+import { isSeed, linkQuery, readQuery, unpackState } from './share.js';
 import { Timeline, solutionEntries } from './timeline.js';
 
 /** The library's sticker colours by letter. */
@@ -437,8 +437,8 @@ $('scramble').addEventListener('click', () => {
   stopPlaying();
   run(async () => {
     const text = $('seed').value.trim();
-    if (text && !/^\d{1,15}$/.test(text)) {
-      showStatus('A seed is a whole number of at most 15 digits.', true);
+    if (text && !isSeed(text)) {
+      showStatus(`A seed is a whole number up to ${Number.MAX_SAFE_INTEGER}.`, true);
       return;
     }
     // A seed of the page's own when none is given: one that JSON numbers hold exactly, so the

@@ -57,6 +57,11 @@ export function linkQuery({ n, scheme, seed, fromSolved, moves, state, anim }) {
   return `?${params}`;
 }
 
+/** Whether `text` is a seed: a whole number that JSON numbers hold exactly. */
+export function isSeed(text) {
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text));
+}
+
 /**
  * The view a query string asks for: `{n, scheme, seed, moves, packed, anim}` (seed and packed
  * null when absent); a bad size or scheme gives the default.
@@ -69,7 +74,7 @@ export function readQuery(search) {
   return {
     n: Number.isInteger(n) && n >= 1 && n <= 128 ? n : 3,
     scheme: /^[WRGYOB]{6}$/.test(scheme) ? scheme : DEFAULT_SCHEME,
-    seed: seed !== null && /^\d{1,20}$/.test(seed) ? seed : null,
+    seed: seed !== null && isSeed(seed) ? seed : null,
     moves: params.get('m') ?? '',
     packed: params.get('s'),
     anim: params.get('anim') !== '0',

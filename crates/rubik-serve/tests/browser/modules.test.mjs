@@ -9,7 +9,7 @@ import { Camera, hitFace } from '../../web/camera.js';
 import * as g from '../../web/geometry.js';
 import { keyMove } from '../../web/keys.js';
 import { dragMove } from '../../web/pointer.js';
-import { linkQuery, packState, readQuery, unpackState } from '../../web/share.js';
+import { isSeed, linkQuery, packState, readQuery, unpackState } from '../../web/share.js';
 import { Timeline, solutionEntries } from '../../web/timeline.js';
 
 /** A small seeded generator (mulberry32), so failures repeat. */
@@ -191,6 +191,8 @@ test('packed states round-trip and links read back', () => {
   const packed = readQuery(linkQuery(long));
   assert.equal(unpackState(packed.packed, 17), state);
   assert.ok(linkQuery(long).length < 900);
+  assert.ok(isSeed('0') && isSeed(String(Number.MAX_SAFE_INTEGER)));
+  assert.ok(!isSeed(String(Number.MAX_SAFE_INTEGER + 1)) && !isSeed('12345678901234567') && !isSeed('-1'));
   assert.deepEqual(readQuery('?n=999&scheme=XX&seed=abc'),
     { n: 3, scheme: 'WRGYOB', seed: null, moves: '', packed: null, anim: true });
 });
