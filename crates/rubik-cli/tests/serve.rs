@@ -42,20 +42,7 @@ impl Server {
 
     /// POSTs `body` to the API at `path`: the status and the JSON answer.
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .build()
-            .into();
-        let mut response = agent
-            .post(format!("{}api/{path}", self.url))
-            .header("Content-Type", "application/json")
-            .send(body.to_string())
-            .unwrap();
-        let text = response.body_mut().read_to_string().unwrap();
-        (
-            response.status().as_u16(),
-            serde_json::from_str(&text).unwrap(),
-        )
+        post(&self.url, path, body)
     }
 
     /// Sends Ctrl-C (SIGINT) and waits for the process to end: its exit code.
@@ -73,6 +60,24 @@ impl Server {
         }
         self.child.wait().unwrap().code()
     }
+}
+
+/// POSTs `body` to the API of the server at `url`, at `path`: the status and the JSON answer.
+fn post(url: &str, path: &str, body: &Value) -> (u16, Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut response = agent
+        .post(format!("{url}api/{path}"))
+        .header("Content-Type", "application/json")
+        .send(body.to_string())
+        .unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    (
+        response.status().as_u16(),
+        serde_json::from_str(&text).unwrap(),
+    )
 }
 
 /// What the `rubik` command line writes for `args`, with the tables in `dir` (`RUBIK_TABLES`).
@@ -141,4 +146,24 @@ fn a_port_in_use_is_an_error() {
         "{stderr}"
     );
     assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn ctrl_c_lets_the_solve_under_way_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let state = rubik(dir.path(), &["apply", "R U F D2 L' B"]);
+    // A solve that shortens its solution for a second and a half.
+    let solving = std::thread::spawn({
+        let url = server.url.clone();
+        move || post(&url, "solve", &json!({"state": state, "timeout_ms": 1500}))
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    assert_eq!(server.interrupt(), Some(0));
+    let (status, answer) = solving.join().unwrap();
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["obtm"].as_u64().unwrap() <= 6, "{answer}");
+    // The server stopped once it had answered, not at once.
+    assert!(started.elapsed() > Duration::from_millis(500));
 }

@@ -13,6 +13,11 @@ use std::time::{Duration, Instant};
 
 use rubik::{Alg, FaceletCube};
 
+/// An error as the text a failed request reports.
+fn say(error: impl std::fmt::Display) -> String {
+    error.to_string()
+}
+
 /// One request: its state, and how it went.
 fn solve_one(url: &str, state: &FaceletCube, start: &Barrier) -> Result<Duration, String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
@@ -27,21 +32,19 @@ fn solve_one(url: &str, state: &FaceletCube, start: &Barrier) -> Result<Duration
         .post(format!("{url}api/solve"))
         .header("Content-Type", "application/json")
         .send(body)
-        .map_err(|error| error.to_string())?;
-    let text = response
-        .body_mut()
-        .read_to_string()
-        .map_err(|error| error.to_string())?;
+        .map_err(say)?;
+    let text = response.body_mut().read_to_string().map_err(say)?;
     let latency = sent.elapsed();
     if response.status() != 200 {
         return Err(format!("{}: {text}", response.status()));
     }
-    let answer: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let solution: Alg = (answer["solution"].as_str().unwrap_or("?").parse())
-        .map_err(|error| format!("{text}: {error}"))?;
+    let answer: serde_json::Value = serde_json::from_str(&text).map_err(say)?;
+    let solution = answer["solution"]
+        .as_str()
+        .ok_or(format!("no solution: {text}"))?;
+    let solution: Alg = solution.parse().map_err(say)?;
     let mut cube = state.clone();
-    cube.apply_alg(&solution)
-        .map_err(|error| error.to_string())?;
+    cube.apply_alg(&solution).map_err(say)?;
     match cube.is_solved() {
         true => Ok(latency),
         false => Err(format!("{state}: {solution} does not solve it")),

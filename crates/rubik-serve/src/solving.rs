@@ -96,9 +96,9 @@ pub async fn solve(
     let budget_time = request
         .timeout_ms
         .map(|ms| Duration::from_millis(ms).min(cap));
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = StopOnDrop(Arc::new(AtomicBool::new(false)));
     let solving = {
-        let (app, cancel) = (app.clone(), cancel.clone());
+        let (app, cancel) = (app.clone(), cancel.0.clone());
         tokio::task::spawn_blocking(move || {
             let _running = running;
             app.solvers.tables.load_for(cube.size());
@@ -118,7 +118,6 @@ pub async fn solve(
     let (solution, elapsed) = match tokio::time::timeout(cap + GRACE, solving).await {
         Ok(joined) => joined.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?,
         Err(_) => {
-            cancel.store(true, Ordering::Relaxed);
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
@@ -143,6 +142,16 @@ pub async fn solve(
         time_ms: elapsed.as_secs_f64() * 1e3,
         budget_ran_out: solution.budget_ran_out,
     }))
+}
+
+/// A solve's cancel flag, raised when its request is done: answered, past the cap, or dropped
+/// because the client went away.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The answer to a solve that gave no solution: 503 when its budget stopped it, 500 for a

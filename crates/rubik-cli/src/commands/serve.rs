@@ -8,7 +8,7 @@ use rubik::tables::storage::Memory;
 use rubik_serve::{Config, Limits, Solvers};
 
 use super::tables::TableArgs;
-use super::{parse_timeout, parse_u64};
+use super::{parse_timeout, whole_number};
 use crate::output::{CliError, report};
 
 /// Arguments of `rubik serve`.
@@ -26,9 +26,9 @@ pub struct Args {
     /// The longest a solve may take, in milliseconds (a request's `timeout_ms` is capped to it).
     #[arg(long, default_value_t = 10_000, value_parser = parse_timeout)]
     max_solve_ms: u64,
-    /// How many solves may wait for a free solver (one solve runs per core).
-    #[arg(long, default_value_t = 1024, value_parser = parse_u64)]
-    max_queued: u64,
+    /// How many solves may wait for a free solver (one solve runs per core), at most 100000.
+    #[arg(long, default_value_t = 1024, value_parser = whole_number::<usize>(0, 100_000))]
+    max_queued: usize,
     #[command(flatten)]
     tables: TableArgs,
 }
@@ -48,7 +48,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         },
         limits: Limits {
             solve_ms: args.max_solve_ms,
-            solves_queued: usize::try_from(args.max_queued).unwrap_or(usize::MAX),
+            solves_queued: args.max_queued,
             ..Limits::default()
         },
     };
