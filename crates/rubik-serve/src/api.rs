@@ -259,7 +259,10 @@ pub async fn scramble(
 ) -> Result<Json<impl Serialize>, ApiError> {
     let request: ScrambleRequest = read(body)?;
     let size = check_size(request.size)?;
-    let seed = request.seed.unwrap_or_else(rubik::random::fresh_seed);
+    // A fresh seed fits in 53 bits, so that the page (a JavaScript number) holds it exactly.
+    let seed = request
+        .seed
+        .unwrap_or_else(|| rubik::random::fresh_seed() & ((1 << 53) - 1));
     let scrambled = blocking(move || {
         let alg = app
             .solvers

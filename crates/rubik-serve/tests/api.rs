@@ -271,6 +271,7 @@ async fn scrambles_are_the_clis_for_the_seed_and_return_it() {
     );
     // No seed: a fresh one, returned, which gives the same scramble again.
     let (_, fresh) = post("/api/scramble", json!({"size": 3})).await;
+    assert!(fresh["seed"].as_u64().unwrap() < 1 << 53, "{fresh}");
     let (_, again) = post("/api/scramble", json!({"size": 3, "seed": fresh["seed"]})).await;
     assert_eq!(fresh, again);
 }
