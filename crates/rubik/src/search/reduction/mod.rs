@@ -8,8 +8,8 @@
 //! 2. **centres**: each centre orbit solved with pure 3-cycles (derived once per orbit type on a
 //!    small proxy cube), each step the one that puts the most pieces right per move; on even N
 //!    the cube is held the way that finds the most centres already right;
-//! 3. **edges**: each wing orbit paired with the midges (odd N), or the outermost one with
-//!    itself, each edge given the edge whose wings it holds most of, and the others with it
+//! 3. **edges**: each wing orbit paired, by the same greedy placement, with the midges (odd N),
+//!    or the outermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
 //!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
 //!    of edges against corners ("PLL parity");
 //! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
@@ -241,19 +241,23 @@ fn holdings() -> Vec<[Face; 6]> {
         .collect()
 }
 
-/// Turns that solve every centre orbit, leaving every other piece where it is.
+/// Turns that solve every centre orbit, leaving every other centre piece where it is or
+/// turned with its face.
 fn solve_centres(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
+    let mut work = cube.clone();
     let mut turns = Vec::new();
     for orbit in orbit::centre_orbits(cube.size()) {
-        let mut state = orbit.read(cube);
-        let homes: Vec<[Face; 2]> = orbit
+        let mut state = orbit.read(&work);
+        let mut homes: Vec<[Face; 2]> = orbit
             .kind
             .pieces
             .iter()
             .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
             .collect();
-        orbit.place(&mut state, &homes, &mut turns, budget)?;
+        let done = turns.len();
+        orbit.place(&mut state, &mut homes, &mut turns, budget)?;
+        work.apply(turns[done..].iter().copied());
     }
     Ok(turns)
 }
