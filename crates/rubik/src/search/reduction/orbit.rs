@@ -85,8 +85,9 @@ impl Orbit {
             let want: Vec<u8> = homes.iter().map(|h| code(&h[..k])).collect();
             // (gain per move, op)
             let mut best: Option<(f64, &Op)> = None;
+            let last = out.last().copied();
             for op in &kind.ops {
-                let cost = f64::from(op.cost);
+                let cost = f64::from(op.cost - self.merged(last, op.turns[0]));
                 if best.is_some_and(|(b, _)| op.moves.len() as f64 / cost <= b) {
                     continue;
                 }
@@ -114,6 +115,27 @@ impl Orbit {
             *state = permute(state, &op.from, k);
             *homes = op.turned.iter().map(|&f| homes[f as usize]).collect();
             out.extend(op.turns.iter().map(|&t| self.turn(t)));
+        }
+    }
+}
+
+impl Orbit {
+    /// What an operation starting with the proxy turn `first` saves when it follows the real
+    /// turn `last`: the cost of one, where they merge into one turn, of both where they cancel.
+    fn merged(&self, last: Option<Turn>, first: Turn) -> u32 {
+        let first = self.turn(first);
+        match last {
+            Some(last)
+                if (last.axis, last.first, last.last) == (first.axis, first.first, first.last) =>
+            {
+                let cost = first.obtm(self.size) as u32;
+                if (last.quarters + first.quarters) % 4 == 0 {
+                    2 * cost
+                } else {
+                    cost
+                }
+            }
+            _ => 0,
         }
     }
 }
