@@ -205,6 +205,16 @@ fn close_under_conjugation(
     let mut heap = BinaryHeap::new();
     let mut pending: Vec<Option<(Vec<Turn>, Vec<u8>)>> = Vec::new();
     let mut found = Vec::new();
+    let inverses: Vec<Vec<u8>> = moves
+        .iter()
+        .map(|(_, g)| {
+            let mut inverse = vec![0u8; g.len()];
+            for (i, &f) in g.iter().enumerate() {
+                inverse[f as usize] = i as u8;
+            }
+            inverse
+        })
+        .collect();
     for (cost, turns, perm) in base {
         heap.push(Reverse((cost, pending.len())));
         pending.push(Some((turns, perm)));
@@ -215,13 +225,9 @@ fn close_under_conjugation(
             continue;
         }
         let three = is_three_cycle(&perm, k);
-        for (turn, g) in moves {
+        for ((turn, g), inverse) in moves.iter().zip(&inverses) {
             let next_cost = cost + 2 * self::cost(&[*turn], size);
             // g, op, g': sticker i ends showing g[op[g'[i]]].
-            let mut inverse = vec![0u8; g.len()];
-            for (i, &f) in g.iter().enumerate() {
-                inverse[f as usize] = i as u8;
-            }
             let next: Vec<u8> = (0..g.len())
                 .map(|i| g[perm[inverse[i] as usize] as usize])
                 .collect();
