@@ -286,6 +286,7 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
             time: args.timeout_ms.map(Duration::from_millis),
             ..Budget::default()
         },
+        ..ReductionOptions::default()
     };
     let size = args.size;
     let mut rng = rubik::seeded_rng(args.seed);

@@ -81,8 +81,13 @@ pub(super) fn wing_parity(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionErro
         .collect())
 }
 
-/// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3.
-pub(super) fn pair(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
+/// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3; `tick`
+/// after each orbit.
+pub(super) fn pair(
+    cube: &FaceletCube,
+    budget: &Running,
+    tick: &dyn Fn(),
+) -> Result<Vec<Turn>, ReductionError> {
     let orbits = wing_orbits(cube.size());
     let mut work = cube.clone();
     let mut turns = Vec::new();
@@ -102,6 +107,7 @@ pub(super) fn pair(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, Re
             pair_outermost(orbit, &mut state, &work, &mut turns, budget)?;
         }
         work.apply(turns[done..].iter().copied());
+        tick();
     }
     Ok(turns)
 }

@@ -40,25 +40,32 @@ use crate::turn::Turn;
 /// The smallest size reduction solves.
 pub const MIN_SIZE: usize = 4;
 /// The largest size reduction takes on: the moves grow as N² and each face turn costs N² to
-/// replay on the stickers (a random 64×64×64: about 98,000 moves in 1.4 s; 128: about 400,000
-/// moves in tens of seconds).
+/// replay on the stickers, and the greedy placement's time grows with the number of orbits (a
+/// random 64×64×64: about 59,000 moves in 18 s of CPU; 128: about four times that).
 pub const MAX_SIZE: usize = 128;
 
 /// How hard to work, and when to stop.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct ReductionOptions<'a> {
     /// Search nodes the 3×3 stage spends shortening its first solution of at most 20 moves.
     pub improve_nodes: u64,
     /// Its time and cancel flag stop the solve (checked before each placement step); its node
     /// limit bounds the 3×3 stage's search.
     pub budget: Budget<'a>,
+    /// Told `(orbits placed, orbits in all)` after each centre and wing orbit, for a progress
+    /// display.
+    pub progress: Option<Progress<'a>>,
 }
+
+/// A progress callback: `(done, total)`.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 
 impl Default for ReductionOptions<'_> {
     fn default() -> Self {
         ReductionOptions {
             improve_nodes: 100_000,
             budget: Budget::default(),
+            progress: None,
         }
     }
 }
@@ -168,11 +175,19 @@ pub fn solve(
         work.apply(turns.iter().copied());
         stages.push((name, turns));
     };
+    let total = orbit::centre_orbits(size).len() + orbit::wing_orbits(size).len();
+    let placed = std::cell::Cell::new(0);
+    let tick = || {
+        placed.set(placed.get() + 1);
+        if let Some(progress) = options.progress {
+            progress(placed.get(), total);
+        }
+    };
     let parity = edges::wing_parity(&work)?;
     run(&mut work, "wing parity", parity);
-    let centres = solve_centres(&work, &budget)?;
+    let centres = solve_centres(&work, &budget, &tick)?;
     run(&mut work, "centres", centres);
-    let edges = edges::pair(&work, &budget)?;
+    let edges = edges::pair(&work, &budget, &tick)?;
     run(&mut work, "edges", edges);
     // What is left of the time, and the node limit whole.
     let rest = Budget {
@@ -242,8 +257,12 @@ fn holdings() -> Vec<[Face; 6]> {
 }
 
 /// Turns that solve every centre orbit, leaving every other centre piece where it is or
-/// turned with its face.
-fn solve_centres(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
+/// turned with its face; `tick` after each orbit.
+fn solve_centres(
+    cube: &FaceletCube,
+    budget: &Running,
+    tick: &dyn Fn(),
+) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
     let mut work = cube.clone();
     let mut turns = Vec::new();
@@ -258,6 +277,7 @@ fn solve_centres(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, Redu
         let done = turns.len();
         orbit.place(&mut state, &mut homes, &mut turns, budget)?;
         work.apply(turns[done..].iter().copied());
+        tick();
     }
     Ok(turns)
 }

@@ -125,6 +125,21 @@ fn a_turned_even_cube_is_solved_where_it_is_held() {
 }
 
 #[test]
+fn progress_is_told_once_per_orbit() {
+    let calls = std::sync::Mutex::new(Vec::new());
+    let progress = |done, total| calls.lock().unwrap().push((done, total));
+    let options = ReductionOptions {
+        progress: Some(&progress),
+        ..ReductionOptions::default()
+    };
+    let cube = scrambled(7, 0, "");
+    solve(&cube, &TwoPhase::new(tables()), &options).unwrap();
+    // 7×7×7: 2 x-centre, 1 oblique pair and 2 t-centre orbits, 2 wing orbits.
+    let expected: Vec<(usize, usize)> = (1..=7).map(|done| (done, 7)).collect();
+    assert_eq!(*calls.lock().unwrap(), expected);
+}
+
+#[test]
 fn sizes_out_of_range_are_refused() {
     for size in [1, 2, 3, MAX_SIZE + 1] {
         assert_eq!(
