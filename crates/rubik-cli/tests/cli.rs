@@ -349,6 +349,38 @@ fn benchmarks_refuse_no_states_before_building_tables() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+#[test]
+fn the_big_cube_benchmark_refuses_what_only_the_3x3_one_means() {
+    let dir = tempfile::tempdir().unwrap();
+    for flags in [&["--max-length", "30"][..], &["--single-only"]] {
+        rubik()
+            .env("RUBIK_TABLES", dir.path())
+            .args(["bench", "solve", "--size", "5", "--count", "1"])
+            .args(flags)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(flags[0]))
+            .stderr(predicate::str::contains("reduction"));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn the_big_cube_benchmark_keeps_to_its_time_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    // A millisecond is too little for a 40×40×40: the run ends, saying why.
+    solver(
+        dir.path(),
+        &["bench", "solve", "--size", "40", "--count", "2"],
+    )
+    .args(["--timeout-ms", "1"])
+    .assert()
+    .code(1)
+    .stderr(predicate::str::contains(
+        "state 1 of 2: the time budget ran out",
+    ));
+}
+
 /// `rubik ARGS` with the tiny solver tables, cached in `dir`.
 fn solver(dir: &std::path::Path, args: &[&str]) -> Command {
     let mut command = rubik();

@@ -100,6 +100,9 @@ pub struct SolveOptions<'a> {
     /// Search a 3×3 with a time budget on every thread of the current `rayon` pool (more
     /// search in the same time; the answer may then differ from run to run).
     pub parallel: bool,
+    /// Told `(done, total)` as a big cube's reduction goes (see
+    /// [`ReductionOptions::progress`]).
+    pub progress: Option<reduction::Progress<'a>>,
 }
 
 impl<'a> SolveOptions<'a> {
@@ -111,6 +114,7 @@ impl<'a> SolveOptions<'a> {
             max_length: None,
             budget: Budget::default(),
             parallel: false,
+            progress: None,
         }
     }
 }
@@ -235,6 +239,7 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
     let reduction_options = ReductionOptions {
         improve_nodes: IMPROVE_NODES,
         budget: options.budget,
+        progress: options.progress,
     };
     let three = TwoPhase::new(options.tables.two_phase());
     let mut solution =

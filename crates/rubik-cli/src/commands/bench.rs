@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use rubik::bigcube::random_state;
 use rubik::search::optimal::{Optimal, OptimalOutcome};
-use rubik::search::reduction::{self, ReductionOptions};
+use rubik::search::reduction::{self, ReductionError, ReductionOptions};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 use rubik::search::{Budget, Metric};
 use rubik::tables::storage::Memory;
@@ -72,16 +72,17 @@ pub struct SolveArgs {
           value_parser = whole_number::<usize>(1, MAX_SOLVE_STATES))]
     count: usize,
     /// The longest solution accepted, at most 1000 [default: 20, or none with --timeout-ms:
-    /// then each search shortens its solution until the time is up].
+    /// then each search shortens its solution until the time is up]. 3×3 only.
     #[arg(long, short = 'm', value_parser = parse_max_length)]
     max_length: Option<usize>,
     /// The seed of the random states.
     #[arg(long, short, default_value_t = 1, value_parser = parse_u64)]
     seed: u64,
-    /// A time budget per state, in milliseconds (at most a day).
+    /// A time budget per state, in milliseconds (at most a day); for --size 4 and up, a state
+    /// not solved in time ends the run (exit status 1).
     #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
-    /// Skip the run on all cores.
+    /// Skip the run on all cores. 3×3 only.
     #[arg(long)]
     single_only: bool,
     /// The cube size, 3 to 128; 4 and up are solved by reduction, one state after another on one
@@ -263,12 +264,28 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 /// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
 /// state, one state after another on one thread.
 fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
+    for (given, flag) in [
+        (args.max_length.is_some(), "--max-length"),
+        (args.single_only, "--single-only"),
+    ] {
+        if given {
+            return Err(CliError::BadInput(format!(
+                "{flag} is for the 3×3 benchmark: --size {} is solved by reduction, which has \
+                 no length limit to search under and runs on one thread",
+                args.size
+            )));
+        }
+    }
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
     // As `rubik solve` shortens the 3×3 stage.
     let options = ReductionOptions {
         improve_nodes: rubik::solve::IMPROVE_NODES,
+        budget: Budget {
+            time: args.timeout_ms.map(Duration::from_millis),
+            ..Budget::default()
+        },
         ..ReductionOptions::default()
     };
     let size = args.size;
@@ -278,7 +295,12 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     for _ in 0..args.count {
         let cube = random_state(size, &mut rng);
         let t = Instant::now();
-        let solution = reduction::solve(&cube, &solver, &options).map_err(bad)?;
+        let solution = reduction::solve(&cube, &solver, &options).map_err(|e| match e {
+            ReductionError::Stopped(_) => {
+                CliError::Failed(format!("state {} of {}: {e}", times.len() + 1, args.count))
+            }
+            e => bad(e),
+        })?;
         times.push(t.elapsed());
         obtm.push(solution.obtm());
         stm.push(solution.stm());

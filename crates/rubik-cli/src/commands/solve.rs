@@ -12,8 +12,10 @@ use std::io;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressStyle};
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::optimal::{Optimal, OptimalOutcome};
+use rubik::search::reduction;
 use rubik::search::{Budget, Metric, Stop};
 use rubik::solve::Tables;
 use rubik::tables::storage::Memory;
@@ -275,14 +277,30 @@ fn by_policy(
     args: &Args,
     alone: bool,
 ) -> Result<Found, CliError> {
+    // A bar on a terminal (indicatif draws nothing elsewhere) while a big cube's orbits are
+    // placed, one tick per orbit.
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>24} [{bar:40}] {pos}/{len} orbits")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_message(format!("reducing the {0}×{0}×{0}", cube.size()));
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
     let options = SolveOptions {
         metric: args.metric,
         max_length: args.max_length,
         budget: budget(args),
         parallel: alone,
+        progress: (cube.size() >= reduction::MIN_SIZE).then_some(&progress as _),
         ..SolveOptions::new(tables)
     };
-    let solution = rubik::solve(cube, &options).map_err(|error| match error {
+    let solved = rubik::solve(cube, &options);
+    bar.finish_and_clear();
+    let solution = solved.map_err(|error| match error {
         SolveError::InvalidCube(error) => not_a_cube(error),
         SolveError::Metric { .. } => CliError::BadInput(format!(
             "--metric {}: the {} solver counts face turns (htm); --method bfs --moves quarter \

@@ -81,23 +81,33 @@ pub(super) fn wing_parity(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionErro
         .collect())
 }
 
-/// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3.
-pub(super) fn pair(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
+/// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3; `tick`
+/// after each orbit.
+pub(super) fn pair(
+    cube: &FaceletCube,
+    budget: &Running,
+    tick: &dyn Fn(),
+) -> Result<Vec<Turn>, ReductionError> {
     let orbits = wing_orbits(cube.size());
+    let mut work = cube.clone();
     let mut turns = Vec::new();
-    let mut reference: Option<Vec<[Face; 2]>> = None;
-    for orbit in &orbits {
-        let mut state = orbit.read(cube);
-        let homes = match (&reference, cube.size() % 2) {
-            (_, 1) => home_colours(orbit, cube),
-            (Some(homes), _) => homes.clone(),
-            (None, _) => {
-                let homes = pair_outermost(orbit, &mut state, cube, &mut turns, budget)?;
-                reference = Some(homes.clone());
-                homes
-            }
-        };
-        orbit.place(&mut state, &homes, &mut turns, budget)?;
+    for (index, orbit) in orbits.iter().enumerate() {
+        let mut state = orbit.read(&work);
+        let done = turns.len();
+        if cube.size() % 2 == 1 || index > 0 {
+            // The midges' colours, or the paired outermost orbit's (face turns keep it paired).
+            let mut homes = if cube.size() % 2 == 1 {
+                home_colours(orbit, &work)
+            } else {
+                let paired = orbits[0].read(&work);
+                paired.chunks(2).map(|w| [w[0], w[1]]).collect()
+            };
+            orbit.place(&mut state, &mut homes, &mut turns, budget)?;
+        } else {
+            pair_outermost(orbit, &mut state, &work, &mut turns, budget)?;
+        }
+        work.apply(turns[done..].iter().copied());
+        tick();
     }
     Ok(turns)
 }
@@ -105,15 +115,14 @@ pub(super) fn pair(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, Re
 /// Even N: pairs the outermost wing orbit with itself. Each edge is given the edge (colour
 /// pair and way round) whose wings it already holds most of, greedily; one edge is turned round
 /// if that would need an odd permutation of wings, and two edges swapped if the reduced cube
-/// would be an odd permutation of edges against corners ("PLL parity"). Returns the colours
-/// every slot then shows.
+/// would be an odd permutation of edges against corners ("PLL parity").
 fn pair_outermost(
     orbit: &Orbit,
     state: &mut Vec<Face>,
     cube: &FaceletCube,
     turns: &mut Vec<Turn>,
     budget: &Running,
-) -> Result<Vec<[Face; 2]>, ReductionError> {
+) -> Result<(), ReductionError> {
     let pieces = &orbit.kind.pieces;
     let faces = |slot: usize| {
         let mut f = [orbit.face(pieces[slot][0]), orbit.face(pieces[slot][1])];
@@ -184,7 +193,5 @@ fn pair_outermost(
         Err(other) => return Err(other.into()),
         Ok(_) => {}
     }
-    let homes = homes_of(&given);
-    orbit.place(state, &homes, turns, budget)?;
-    Ok(homes)
+    orbit.place(state, &mut homes_of(&given), turns, budget)
 }

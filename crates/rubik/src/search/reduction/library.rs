@@ -1,26 +1,34 @@
-//! Orbit types and their libraries of pure 3-cycles, shared by every cube size.
+//! Orbit types and their libraries of pure operations, shared by every cube size.
 //!
 //! An orbit of an N×N×N cube is moved only by the outer faces and by the inner layers it lies
 //! on, so it behaves exactly like the same orbit of a small *proxy* cube that keeps only those
 //! layers: an x-centre orbit like the 4×4's centres, a t-centre orbit like the 5×5's, an
 //! oblique orbit like one of the 6×6's two, a wing orbit like the 4×4's wings. Each [`Kind`]
-//! is derived once on its proxy cube (built on first use, a few milliseconds): its pieces (from
-//! the piece model, [`crate::facelet::pieces`]), and for every ordered triple of pieces the
-//! cheapest known move sequence that cycles exactly those three and nothing else on the cube.
+//! is derived once on its proxy cube (built on first use, well under a second): its pieces
+//! (from the piece model, [`crate::facelet::pieces`]), its outer face turns, and a library of
+//! *pure* operations, move sequences that move pieces of this orbit and nothing else on the
+//! cube: for every ordered triple of pieces the cheapest known 3-cycle, and the cheap
+//! sequences that move more pieces at once (two 3-cycles, for example).
 //!
-//! The sequences are commutators `[X, A B A']` of a single inner layer `X` and a conjugated
-//! single layer whose moved stickers meet `X`'s in the stickers of one piece (so the
-//! commutator moves three pieces of this orbit and nothing else, on the proxy and on every
-//! larger cube alike, since layer lines meet the same way there), then conjugated by single
-//! layer turns, cheapest first (Dijkstra on outer-block turn metric cost).
+//! The sequences are commutators `[X, Y]` of a single inner layer `X` and either a single
+//! inner layer on another axis or a conjugated single layer `A B A'`, kept when they move
+//! nothing but this orbit's stickers on the proxy. Such a commutator moves only stickers where
+//! the layer lines of `X` and `Y` meet, and layer lines meet the same way on every larger cube,
+//! so it is pure there too. They are then conjugated by single layer turns, cheapest first
+//! (Dijkstra on outer-block turn metric cost): every 3-cycle, and the others up to
+//! [`EXTRA_COST`].
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashSet};
 use std::sync::OnceLock;
 
 use crate::facelet::permutation;
 use crate::facelet::pieces::Orbits;
 use crate::turn::Turn;
+
+/// The most an operation that is not a 3-cycle may cost (outer-block turn metric) to be kept:
+/// the cheapest such commutators with one setup turn either side.
+const EXTRA_COST: u32 = 12;
 
 /// The orbit types; each names its proxy cube and the sticker its orbit is seeded from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,56 +37,63 @@ pub(super) enum KindName {
     XCentre,
     /// t-centres (odd N): the 5×5's edge-adjacent centres.
     TCentre,
-    /// Oblique centres whose U-face row is nearer the edge than their column.
-    ObliqueLow,
-    /// The mirror obliques.
-    ObliqueHigh,
+    /// A pair of mirror oblique orbits (the 6×6's two), taken together: the cheapest pure
+    /// operations move pieces of both.
+    Obliques,
     /// Wings: the 4×4's edge pieces.
     Wing,
 }
 
 impl KindName {
-    /// The proxy cube's size and the (row, column) of the seed sticker on its U face.
-    fn proxy(self) -> (usize, usize, usize) {
+    /// The proxy cube's size and the (row, column) of the seed stickers of its orbits on its U
+    /// face.
+    fn proxy(self) -> (usize, &'static [(usize, usize)]) {
         match self {
-            KindName::XCentre => (4, 1, 1),
-            KindName::TCentre => (5, 1, 2),
-            KindName::ObliqueLow => (6, 1, 2),
-            KindName::ObliqueHigh => (6, 2, 1),
-            KindName::Wing => (4, 0, 1),
+            KindName::XCentre => (4, &[(1, 1)]),
+            KindName::TCentre => (5, &[(1, 2)]),
+            KindName::Obliques => (6, &[(1, 2), (2, 1)]),
+            KindName::Wing => (4, &[(0, 1)]),
         }
     }
 }
 
-/// A sequence of proxy turns that cycles three pieces of an orbit and nothing else.
+/// A pure operation `turns` then `rest`, where `rest` are outer face turns, which are left
+/// out: they turn whole faces, which keeps every piece right or wrong, so `turns` alone does
+/// the same work for less.
 #[derive(Clone, Debug)]
-pub(super) struct Cycle {
-    /// The proxy turns (single layers).
+pub(super) struct Op {
+    /// The proxy turns (single layers) to make.
     pub turns: Vec<Turn>,
-    /// Over the orbit's stickers: after the cycle, sticker `i` shows what `perm[i]` showed.
-    pub perm: Vec<u8>,
-    /// Outer-block turn metric length (an inner layer counts 2).
+    /// The outer face turns that would make `turns` pure (kept for the tests that check it).
+    #[cfg(test)]
+    pub rest: Vec<Turn>,
+    /// What `turns` then `rest` does: `(slot, from)` for each slot it changes, slot `slot`
+    /// then holding the piece that was in `from`, the piece's stickers in the same order (no
+    /// turn flips a piece in its slot).
+    pub moves: Vec<(u8, u8)>,
+    /// What `turns` does: slot `s` then holds the piece of slot `from[s]`.
+    pub from: Vec<u8>,
+    /// What the face turns that undo `rest` do, in the same form: what they do to the slots'
+    /// wanted colours where those come from the cube (the midges).
+    pub turned: Vec<u8>,
+    /// The outer-block turn metric length of `turns` (an inner layer counts 2).
     pub cost: u32,
 }
 
-/// An orbit type on its proxy cube, with its 3-cycles.
+/// An orbit type on its proxy cube, with its pure operations and face turns.
 pub(super) struct Kind {
     /// The proxy cube's size.
     pub size: usize,
     /// Each piece's proxy sticker indices, in an order every turn keeps.
     pub pieces: Vec<Vec<usize>>,
-    /// The cycles, cheapest per triple of pieces.
-    pub cycles: Vec<Cycle>,
-    /// `best[(p * n + s) * n + q]`: the cycle taking piece `p` to `s`, `s` to `q`, `q` to `p`.
-    best: Vec<u32>,
+    /// The pure operations (every 3-cycle, and more), cheapest first.
+    pub ops: Vec<Op>,
 }
-
-const NONE: u32 = u32::MAX;
 
 impl Kind {
     /// The shared kind, derived on first use.
     pub fn get(name: KindName) -> &'static Kind {
-        static KINDS: [OnceLock<Kind>; 5] = [const { OnceLock::new() }; 5];
+        static KINDS: [OnceLock<Kind>; 4] = [const { OnceLock::new() }; 4];
         KINDS[name as usize].get_or_init(|| Kind::derive(name))
     }
 
@@ -92,125 +107,143 @@ impl Kind {
         self.pieces[0].len()
     }
 
-    /// The cycle taking piece `p` to `s`, `s` to `q` and `q` to `p`, if one is known.
-    pub fn cycle(&self, p: usize, s: usize, q: usize) -> Option<&Cycle> {
-        let n = self.len();
-        let index = self.best[(p * n + s) * n + q];
-        (index != NONE).then(|| &self.cycles[index as usize])
-    }
-
     fn derive(name: KindName) -> Kind {
-        let (size, row, col) = name.proxy();
+        let (size, seeds) = name.proxy();
         let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
-        let pieces = orbit_pieces(size, (row, col));
+        let pieces: Vec<Vec<usize>> = seeds
+            .iter()
+            .flat_map(|&seed| orbit_pieces(size, seed))
+            .collect();
         let mut sticker_slot = vec![usize::MAX; 6 * size * size];
         for (k, &s) in pieces.iter().flatten().enumerate() {
             sticker_slot[s] = k;
         }
-        let local = |perm: &[u32]| -> Vec<u8> {
+        // A sequence's permutation of the orbit's stickers, if it moves nothing else.
+        let local = |perm: &[u32]| -> Option<Vec<u8>> {
+            let pure = perm
+                .iter()
+                .enumerate()
+                .all(|(i, &f)| f as usize == i || sticker_slot[i] != usize::MAX);
+            pure.then(|| {
+                pieces
+                    .iter()
+                    .flatten()
+                    .map(|&s| sticker_slot[perm[s] as usize] as u8)
+                    .collect()
+            })
+        };
+        // What a sequence does to the orbit's stickers (no turn takes them out of the orbit).
+        let orbit_perm = |seq: &[Turn]| -> Vec<u8> {
+            let perm = permutation(size, seq);
             pieces
                 .iter()
                 .flatten()
                 .map(|&s| sticker_slot[perm[s] as usize] as u8)
                 .collect()
         };
-        let base = base_commutators(size, &pieces, &turns);
-        let moves: Vec<(Turn, Vec<u8>)> = turns
-            .iter()
-            .map(|&t| (t, local(&permutation(size, &[t]))))
-            .collect();
-        let base: Vec<Cycle> = base
+        let moves: Vec<(Turn, Vec<u8>)> = turns.iter().map(|&t| (t, orbit_perm(&[t]))).collect();
+        let base = base_commutators(size, &turns, |s| sticker_slot[s] != usize::MAX)
             .into_iter()
-            .map(|turns| {
-                let perm = local(&permutation(size, &turns));
-                Cycle {
+            .filter_map(|turns| {
+                let perm = local(&permutation(size, &turns))?;
+                let moved = perm.iter().enumerate().any(|(i, &f)| f as usize != i);
+                moved.then_some((cost(&turns, size), turns, perm))
+            })
+            .collect();
+        let k = pieces[0].len();
+        let slots =
+            |perm: &[u8]| -> Vec<u8> { (0..pieces.len()).map(|s| perm[s * k] / k as u8).collect() };
+        let mut ops: Vec<Op> = close_under_conjugation(base, &moves, size, pieces.len())
+            .into_iter()
+            .map(|(_, mut turns, perm)| {
+                let from = slots(&perm);
+                let moves = (0..from.len() as u8)
+                    .filter(|&s| from[s as usize] != s)
+                    .map(|s| (s, from[s as usize]))
+                    .collect();
+                let outer = turns
+                    .iter()
+                    .rev()
+                    .take_while(|t| t.first == 0 || t.last + 1 == size)
+                    .count();
+                let rest = turns.split_off(turns.len() - outer);
+                let undone: Vec<Turn> = rest.iter().rev().map(|t| t.inverse()).collect();
+                Op {
                     cost: cost(&turns, size),
+                    from: slots(&orbit_perm(&turns)),
+                    turned: slots(&orbit_perm(&undone)),
                     turns,
-                    perm,
+                    #[cfg(test)]
+                    rest,
+                    moves,
                 }
             })
             .collect();
-        let mut kind = Kind {
-            size,
-            best: vec![NONE; pieces.len().pow(3)],
-            pieces,
-            cycles: Vec::new(),
-        };
-        kind.close_under_conjugation(base, &moves);
-        kind
+        ops.sort_by_key(|op| op.cost);
+        Kind { size, pieces, ops }
     }
+}
 
-    /// The piece triple a cycle moves: (p, s, q) with p → s → q → p.
-    fn triple(&self, perm: &[u8]) -> Option<(usize, usize, usize)> {
-        let k = self.piece_len();
-        let moved: Vec<usize> = (0..self.len())
-            .filter(|&slot| perm[slot * k] as usize != slot * k)
-            .collect();
-        let from = |slot: usize| perm[slot * k] as usize / k;
-        match moved[..] {
-            [a, b, c] if from(b) == a && from(c) == b && from(a) == c => Some((a, b, c)),
-            [a, b, c] if from(c) == a && from(b) == c && from(a) == b => Some((a, c, b)),
-            _ => None,
-        }
+/// Whether a permutation of the orbit's stickers (`k` per piece) is a 3-cycle of pieces.
+fn is_three_cycle(perm: &[u8], k: usize) -> bool {
+    (0..perm.len() / k)
+        .filter(|&slot| perm[slot * k] as usize != slot * k)
+        .count()
+        == 3
+}
+
+/// Dijkstra from the base commutators, an edge being a conjugation by one turn: each distinct
+/// permutation once, at its cheapest; every 3-cycle, the others up to [`EXTRA_COST`].
+fn close_under_conjugation(
+    base: Vec<(u32, Vec<Turn>, Vec<u8>)>,
+    moves: &[(Turn, Vec<u8>)],
+    size: usize,
+    pieces: usize,
+) -> Vec<(u32, Vec<Turn>, Vec<u8>)> {
+    let k = moves[0].1.len() / pieces;
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut heap = BinaryHeap::new();
+    let mut pending: Vec<Option<(Vec<Turn>, Vec<u8>)>> = Vec::new();
+    let mut found = Vec::new();
+    let inverses: Vec<Vec<u8>> = moves
+        .iter()
+        .map(|(_, g)| {
+            let mut inverse = vec![0u8; g.len()];
+            for (i, &f) in g.iter().enumerate() {
+                inverse[f as usize] = i as u8;
+            }
+            inverse
+        })
+        .collect();
+    for (cost, turns, perm) in base {
+        heap.push(Reverse((cost, pending.len())));
+        pending.push(Some((turns, perm)));
     }
-
-    /// Dijkstra from the base cycles, an edge being a conjugation by one turn.
-    fn close_under_conjugation(&mut self, base: Vec<Cycle>, moves: &[(Turn, Vec<u8>)]) {
-        let size = self.size;
-        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
-        let mut heap = BinaryHeap::new();
-        let mut pending: Vec<Cycle> = Vec::new();
-        for cycle in base {
-            heap.push(Reverse((cycle.cost, pending.len())));
-            pending.push(cycle);
+    while let Some(Reverse((cost, index))) = heap.pop() {
+        let (turns, perm) = pending[index].take().expect("each pushed once");
+        if !seen.insert(perm.clone()) {
+            continue;
         }
-        while let Some(Reverse((_, index))) = heap.pop() {
-            let cycle = std::mem::replace(
-                &mut pending[index],
-                Cycle {
-                    turns: Vec::new(),
-                    perm: Vec::new(),
-                    cost: 0,
-                },
-            );
-            if seen.contains_key(&cycle.perm) {
+        let three = is_three_cycle(&perm, k);
+        for ((turn, g), inverse) in moves.iter().zip(&inverses) {
+            let next_cost = cost + 2 * self::cost(&[*turn], size);
+            // g, op, g': sticker i ends showing g[op[g'[i]]].
+            let next: Vec<u8> = (0..g.len())
+                .map(|i| g[perm[inverse[i] as usize] as usize])
+                .collect();
+            if seen.contains(&next) || (!three && next_cost > EXTRA_COST) {
                 continue;
             }
-            let Some((p, s, q)) = self.triple(&cycle.perm) else {
-                continue;
-            };
-            let id = self.cycles.len() as u32;
-            seen.insert(cycle.perm.clone(), id);
-            let n = self.len();
-            for (a, b, c) in [(p, s, q), (s, q, p), (q, p, s)] {
-                let entry = &mut self.best[(a * n + b) * n + c];
-                if *entry == NONE {
-                    *entry = id;
-                }
-            }
-            for (turn, g) in moves {
-                // g, cycle, g': sticker i ends showing g[cycle[g'[i]]].
-                let mut inverse = vec![0u8; g.len()];
-                for (i, &f) in g.iter().enumerate() {
-                    inverse[f as usize] = i as u8;
-                }
-                let perm: Vec<u8> = (0..g.len())
-                    .map(|i| g[cycle.perm[inverse[i] as usize] as usize])
-                    .collect();
-                if seen.contains_key(&perm) {
-                    continue;
-                }
-                let mut turns = Vec::with_capacity(cycle.turns.len() + 2);
-                turns.push(*turn);
-                turns.extend_from_slice(&cycle.turns);
-                turns.push(turn.inverse());
-                let cost = cycle.cost + 2 * cost(&[*turn], size);
-                heap.push(Reverse((cost, pending.len())));
-                pending.push(Cycle { turns, perm, cost });
-            }
-            self.cycles.push(cycle);
+            let mut conjugated = Vec::with_capacity(turns.len() + 2);
+            conjugated.push(*turn);
+            conjugated.extend_from_slice(&turns);
+            conjugated.push(turn.inverse());
+            heap.push(Reverse((next_cost, pending.len())));
+            pending.push(Some((conjugated, next)));
         }
+        found.push((cost, turns, perm));
     }
+    found
 }
 
 /// Outer-block turn metric length of single-layer proxy turns: outer 1, inner 2.
@@ -235,16 +268,16 @@ fn orbit_pieces(size: usize, (row, col): (usize, usize)) -> Vec<Vec<usize>> {
     orbit.pieces().map(<[usize]>::to_vec).collect()
 }
 
-/// The commutators `[X, Y]` (X one inner layer, Y one layer turn or one conjugated by an
-/// outer turn) whose moved stickers meet in the stickers of a single piece of the orbit.
-fn base_commutators(size: usize, pieces: &[Vec<usize>], turns: &[Turn]) -> Vec<Vec<Turn>> {
-    let stickers = 6 * size * size;
-    let mut piece_of = vec![usize::MAX; stickers];
-    for (k, piece) in pieces.iter().enumerate() {
-        for &s in piece {
-            piece_of[s] = k;
-        }
-    }
+/// The commutators `[X, Y]`: X one inner layer, Y one outer layer, one inner layer on another
+/// axis, or one layer conjugated by an outer turn on another axis, where the stickers X moves
+/// meet those Y moves only in stickers `in_orbit` (so that the commutator moves only where the
+/// layer lines of X and Y cross, on every cube size alike). The caller keeps the pure ones.
+fn base_commutators(
+    size: usize,
+    turns: &[Turn],
+    in_orbit: impl Fn(usize) -> bool,
+) -> Vec<Vec<Turn>> {
+    let outer = |t: &Turn| t.first == 0 || t.last + 1 == size;
     let moved = |seq: &[Turn]| -> Vec<bool> {
         let perm = permutation(size, seq);
         perm.iter()
@@ -252,12 +285,7 @@ fn base_commutators(size: usize, pieces: &[Vec<usize>], turns: &[Turn]) -> Vec<V
             .map(|(i, &f)| f as usize != i)
             .collect()
     };
-    let outer = |t: &Turn| t.first == 0 || t.last + 1 == size;
-    let mut ys: Vec<Vec<Turn>> = turns
-        .iter()
-        .filter(|t| outer(t))
-        .map(|&t| vec![t])
-        .collect();
+    let mut ys: Vec<Vec<Turn>> = turns.iter().map(|&t| vec![t]).collect();
     for a in turns.iter().filter(|t| outer(t)) {
         for b in turns.iter().filter(|b| b.axis != a.axis) {
             ys.push(vec![*a, *b, a.inverse()]);
@@ -268,12 +296,10 @@ fn base_commutators(size: usize, pieces: &[Vec<usize>], turns: &[Turn]) -> Vec<V
     for x in turns.iter().filter(|t| !outer(t)) {
         let x_moved = moved(&[*x]);
         for (y_moved, y) in &ys {
-            let meet: Vec<usize> = (0..stickers)
+            let mut meet = (0..x_moved.len())
                 .filter(|&s| x_moved[s] && y_moved[s])
-                .collect();
-            let Some(&first) = meet.first() else { continue };
-            let piece = piece_of[first];
-            if piece == usize::MAX || meet.iter().any(|&s| piece_of[s] != piece) {
+                .peekable();
+            if meet.peek().is_none() || !meet.all(&in_orbit) {
                 continue;
             }
             let mut seq = vec![*x];

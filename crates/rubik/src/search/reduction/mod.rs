@@ -8,8 +8,8 @@
 //! 2. **centres**: each centre orbit solved with pure 3-cycles (derived once per orbit type on a
 //!    small proxy cube), each step the one that puts the most pieces right per move; on even N
 //!    the cube is held the way that finds the most centres already right;
-//! 3. **edges**: each wing orbit paired with the midges (odd N), or the outermost one with
-//!    itself, each edge given the edge whose wings it holds most of, and the others with it
+//! 3. **edges**: each wing orbit paired, by the same greedy placement, with the midges (odd N),
+//!    or the outermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
 //!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
 //!    of edges against corners ("PLL parity");
 //! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
@@ -39,25 +39,32 @@ use crate::turn::Turn;
 /// The smallest size reduction solves.
 pub const MIN_SIZE: usize = 4;
 /// The largest size reduction takes on: the moves grow as N² and each face turn costs N² to
-/// replay on the stickers (a random 64×64×64: about 98,000 moves in 1.4 s; 128: about 400,000
-/// moves in tens of seconds).
+/// replay on the stickers, and the greedy placement's time grows with the number of orbits (a
+/// random 64×64×64: about 59,000 moves in 18 s of CPU; 128: about four times that).
 pub const MAX_SIZE: usize = 128;
 
 /// How hard to work, and when to stop.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct ReductionOptions<'a> {
     /// Search nodes the 3×3 stage spends shortening its first solution of at most 20 moves.
     pub improve_nodes: u64,
     /// Its time and cancel flag stop the solve (checked before each placement step); its node
     /// limit bounds the 3×3 stage's search.
     pub budget: Budget<'a>,
+    /// Told `(orbits placed, orbits in all)` after each centre and wing orbit, for a progress
+    /// display.
+    pub progress: Option<Progress<'a>>,
 }
+
+/// A progress callback: `(done, total)`.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 
 impl Default for ReductionOptions<'_> {
     fn default() -> Self {
         ReductionOptions {
             improve_nodes: 100_000,
             budget: Budget::default(),
+            progress: None,
         }
     }
 }
@@ -119,11 +126,19 @@ pub fn solve(
         work.apply(turns.iter().copied());
         stages.push((name, turns));
     };
+    let total = orbit::centre_orbits(size).len() + orbit::wing_orbits(size).len();
+    let placed = std::cell::Cell::new(0);
+    let tick = || {
+        placed.set(placed.get() + 1);
+        if let Some(progress) = options.progress {
+            progress(placed.get(), total);
+        }
+    };
     let parity = edges::wing_parity(&work)?;
     run(&mut work, "wing parity", parity);
-    let centres = solve_centres(&work, &budget)?;
+    let centres = solve_centres(&work, &budget, &tick)?;
     run(&mut work, "centres", centres);
-    let edges = edges::pair(&work, &budget)?;
+    let edges = edges::pair(&work, &budget, &tick)?;
     run(&mut work, "edges", edges);
     // What is left of the time, and the node limit whole.
     let rest = Budget {
@@ -198,19 +213,28 @@ fn holdings() -> Vec<[Face; 6]> {
         .collect()
 }
 
-/// Turns that solve every centre orbit, leaving every other piece where it is.
-fn solve_centres(cube: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
+/// Turns that solve every centre orbit, leaving every other centre piece where it is or
+/// turned with its face; `tick` after each orbit.
+fn solve_centres(
+    cube: &FaceletCube,
+    budget: &Running,
+    tick: &dyn Fn(),
+) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
+    let mut work = cube.clone();
     let mut turns = Vec::new();
     for orbit in orbit::centre_orbits(cube.size()) {
-        let mut state = orbit.read(cube);
-        let homes: Vec<[Face; 2]> = orbit
+        let mut state = orbit.read(&work);
+        let mut homes: Vec<[Face; 2]> = orbit
             .kind
             .pieces
             .iter()
             .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
             .collect();
-        orbit.place(&mut state, &homes, &mut turns, budget)?;
+        let done = turns.len();
+        orbit.place(&mut state, &mut homes, &mut turns, budget)?;
+        work.apply(turns[done..].iter().copied());
+        tick();
     }
     Ok(turns)
 }

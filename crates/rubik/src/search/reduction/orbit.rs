@@ -2,7 +2,7 @@
 //! placement of its pieces by pure 3-cycles.
 
 use super::ReductionError;
-use super::library::{Kind, KindName};
+use super::library::{Kind, KindName, Op};
 use crate::face::Face;
 use crate::facelet::FaceletCube;
 use crate::search::budget::Running;
@@ -61,60 +61,91 @@ impl Orbit {
     }
 
     /// Brings every slot to its colours `homes[slot]` (pieces of equal colours are
-    /// interchangeable), each step the 3-cycle that puts the most pieces right per move, which
-    /// may take a right piece out of a slot for an equal one. Appends the real turns. Stops
-    /// when `budget`'s clock or cancel flag says so.
+    /// interchangeable), greedily: each step the pure operation that puts the most pieces right
+    /// per move (it may take a right piece out of a slot for an equal one). An operation's
+    /// closing face turns are left out ([`super::library::Op`]): they turn the slots' wanted
+    /// colours where those come from the cube (midges), and the other orbits' pieces on those
+    /// faces, which the caller reads afterwards. Appends the real turns. Stops when `budget`'s
+    /// clock or cancel flag says so.
     pub fn place(
         &self,
         state: &mut Vec<Face>,
-        homes: &[[Face; 2]],
+        homes: &mut Vec<[Face; 2]>,
         out: &mut Vec<Turn>,
         budget: &Running,
     ) -> Result<(), ReductionError> {
-        let k = self.kind.piece_len();
-        let n = self.kind.len();
-        let fits = |state: &[Face], from: usize, to: usize| {
-            (0..k).all(|j| state[from * k + j] == homes[to][j])
-        };
+        let kind = self.kind;
+        let k = kind.piece_len();
+        let code = |colours: &[Face]| colours.iter().fold(0u8, |c, f| c * 6 + f.index() as u8);
         loop {
             if let Some(stop) = budget.interrupted() {
                 return Err(ReductionError::Stopped(stop));
             }
-            let right: Vec<bool> = (0..n).map(|slot| fits(state, slot, slot)).collect();
-            let mut best: Option<(f64, usize, usize, usize)> = None;
-            for s in (0..n).filter(|&s| !right[s]) {
-                for p in (0..n).filter(|&p| p != s && fits(state, p, s)) {
-                    for q in (0..n).filter(|&q| q != p && q != s) {
-                        let Some(cycle) = self.kind.cycle(p, s, q) else {
-                            continue;
-                        };
-                        let gain = 1 + i64::from(fits(state, s, q)) - i64::from(right[q])
-                            + i64::from(fits(state, q, p))
-                            - i64::from(right[p]);
-                        let score = gain as f64 / f64::from(cycle.cost);
-                        if gain > 0 && best.is_none_or(|(b, ..)| score > b) {
-                            best = Some((score, p, s, q));
-                        }
-                    }
+            let piece: Vec<u8> = state.chunks(k).map(code).collect();
+            let want: Vec<u8> = homes.iter().map(|h| code(&h[..k])).collect();
+            // (gain per move, op)
+            let mut best: Option<(f64, &Op)> = None;
+            let last = out.last().copied();
+            for op in &kind.ops {
+                let cost = f64::from(op.cost - self.merged(last, op.turns[0]));
+                if best.is_some_and(|(b, _)| op.moves.len() as f64 / cost <= b) {
+                    continue;
+                }
+                let gain: i32 = op
+                    .moves
+                    .iter()
+                    .map(|&(to, from)| {
+                        let (to, from) = (to as usize, from as usize);
+                        i32::from(piece[from] == want[to]) - i32::from(piece[to] == want[to])
+                    })
+                    .sum();
+                if gain > 0 && best.is_none_or(|(b, _)| f64::from(gain) / cost > b) {
+                    best = Some((f64::from(gain) / cost, op));
                 }
             }
-            let Some((_, p, s, q)) = best else {
-                return match right.iter().position(|&r| !r) {
+            let Some((_, op)) = best else {
+                return match (0..kind.len()).find(|&s| piece[s] != want[s]) {
                     None => Ok(()),
                     Some(slot) => Err(ReductionError::Unsolvable(format!(
                         "no piece can be brought to sticker {}",
-                        crate::facelet::sticker_name(
-                            self.size,
-                            self.sticker(self.kind.pieces[slot][0])
-                        ),
+                        crate::facelet::sticker_name(self.size, self.sticker(kind.pieces[slot][0])),
                     ))),
                 };
             };
-            let cycle = self.kind.cycle(p, s, q).expect("chosen above");
-            *state = cycle.perm.iter().map(|&i| state[i as usize]).collect();
-            out.extend(cycle.turns.iter().map(|&t| self.turn(t)));
+            *state = permute(state, &op.from, k);
+            *homes = op.turned.iter().map(|&f| homes[f as usize]).collect();
+            out.extend(op.turns.iter().map(|&t| self.turn(t)));
         }
     }
+}
+
+impl Orbit {
+    /// What an operation starting with the proxy turn `first` saves when it follows the real
+    /// turn `last`: the cost of one, where they merge into one turn, of both where they cancel.
+    fn merged(&self, last: Option<Turn>, first: Turn) -> u32 {
+        let first = self.turn(first);
+        match last {
+            Some(last)
+                if (last.axis, last.first, last.last) == (first.axis, first.first, first.last) =>
+            {
+                let cost = first.obtm(self.size) as u32;
+                if (last.quarters + first.quarters) % 4 == 0 {
+                    2 * cost
+                } else {
+                    cost
+                }
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The stickers (`k` per slot) with slot `s` given the piece of slot `from[s]`.
+fn permute(state: &[Face], from: &[u8], k: usize) -> Vec<Face> {
+    from.iter()
+        .flat_map(|&f| &state[f as usize * k..(f as usize + 1) * k])
+        .copied()
+        .collect()
 }
 
 /// Every centre orbit of a cube of size `size` (the fixed centres of odd sizes excepted).
@@ -124,12 +155,15 @@ pub(super) fn centre_orbits(size: usize) -> Vec<Orbit> {
     let mut orbits = Vec::new();
     for row in 1..half {
         for col in 1..half {
-            let name = match row.cmp(&col) {
-                std::cmp::Ordering::Equal => KindName::XCentre,
-                std::cmp::Ordering::Less => KindName::ObliqueLow,
-                std::cmp::Ordering::Greater => KindName::ObliqueHigh,
-            };
-            orbits.push(Orbit::new(size, name, row, col));
+            match row.cmp(&col) {
+                std::cmp::Ordering::Equal => {
+                    orbits.push(Orbit::new(size, KindName::XCentre, row, col))
+                }
+                std::cmp::Ordering::Less => {
+                    orbits.push(Orbit::new(size, KindName::Obliques, row, col))
+                }
+                std::cmp::Ordering::Greater => {}
+            }
         }
         if odd {
             orbits.push(Orbit::new(size, KindName::TCentre, row, half));
@@ -172,29 +206,42 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_has_a_cycle_for_every_triple() {
+    fn every_op_is_pure_and_every_triple_has_a_three_cycle() {
         for name in [
             KindName::XCentre,
             KindName::TCentre,
-            KindName::ObliqueLow,
-            KindName::ObliqueHigh,
+            KindName::Obliques,
             KindName::Wing,
         ] {
             let kind = Kind::get(name);
-            assert_eq!(kind.len(), 24, "{name:?}");
-            for p in 0..24 {
-                for s in (0..24).filter(|&s| s != p) {
-                    for q in (0..24).filter(|&q| q != p && q != s) {
-                        let cycle = kind.cycle(p, s, q).unwrap();
-                        // Replayed on the proxy's stickers, it moves exactly these pieces.
-                        let perm = crate::facelet::permutation(kind.size, &cycle.turns);
-                        let moved = perm.iter().enumerate().filter(|&(i, &f)| i != f as usize);
-                        assert_eq!(moved.count(), 3 * kind.piece_len(), "{name:?}");
-                        let to = kind.pieces[s][0];
-                        assert_eq!(perm[to] as usize, kind.pieces[p][0], "{name:?}");
+            let orbits = kind.len() / 24;
+            let mut triples = std::collections::HashSet::new();
+            for op in &kind.ops {
+                // Replayed on the proxy's stickers, it moves exactly the pieces it says, each
+                // sticker of a piece with the piece, and nothing else.
+                let whole: Vec<Turn> = op.turns.iter().chain(&op.rest).copied().collect();
+                let perm = crate::facelet::permutation(kind.size, &whole);
+                let mut expected: Vec<u32> = (0..perm.len() as u32).collect();
+                for &(to, from) in &op.moves {
+                    let (to, from) = (&kind.pieces[to as usize], &kind.pieces[from as usize]);
+                    for (&t, &f) in to.iter().zip(from) {
+                        expected[t] = f as u32;
                     }
                 }
+                assert_eq!(perm, expected, "{name:?} {:?}", op.turns);
+                let cost: u32 = op.turns.iter().map(|t| t.obtm(kind.size) as u32).sum();
+                assert_eq!(cost, op.cost, "{name:?}");
+                assert!(
+                    op.rest
+                        .iter()
+                        .all(|t| t.first == 0 || t.last + 1 == kind.size)
+                );
+                if op.moves.len() == 3 {
+                    triples.insert(op.moves.clone());
+                }
             }
+            // Every 3-cycle of pieces of one orbit of 24: 24·23·22 / 3 of them.
+            assert_eq!(triples.len(), orbits * 24 * 23 * 22 / 3, "{name:?}");
         }
     }
 }
