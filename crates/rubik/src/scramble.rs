@@ -4,9 +4,9 @@
 //! (`R`, `Rw`, `3Rw`, ... up to half the cube), and an amount. A move never undoes or merges with
 //! an earlier move of the same run of moves on one axis (so no `R R'`, no `R L R`). Every draw comes
 //! from [`crate::random::below`], so a seed gives the same scramble on every machine.
-//! Random-state scrambles ([`random_state_3x3`], [`random_state_2x2`]) draw a uniformly random
-//! state ([`CubieCube::random`], [`CornerCube::random`]) and write it as the inverse of a
-//! solution.
+//! Random-state scrambles ([`random_state_3x3`], [`random_state_2x2`], [`random_state_4x4`])
+//! draw a uniformly random state ([`CubieCube::random`], [`CornerCube::random`],
+//! [`crate::bigcube::random_state`]) and write it as the inverse of a solution.
 
 use rand_core::Rng;
 
@@ -16,6 +16,7 @@ use crate::notation::{Alg, Move};
 use crate::random::below;
 use crate::search::Metric;
 use crate::search::pocket::Pocket;
+use crate::search::reduction::{self, ReductionOptions, four::FourTables};
 use crate::search::two_phase::{Limits, TwoPhase};
 use crate::turn::Turn;
 
@@ -100,6 +101,20 @@ pub fn random_state_3x3<R: Rng + ?Sized>(rng: &mut R, solver: &TwoPhase<'_>) -> 
             .expect("every state has a solution of at most 21 moves, and there is no budget");
         return solution.alg().inverse();
     }
+}
+
+/// A WCA-style random-state scramble of the 4×4: a uniformly random state, written as the
+/// inverse of its 4×4 reduction solution (default options: a node budget, no clock). The same
+/// seed and the same solver tables give the same scramble.
+pub fn random_state_4x4<R: Rng + ?Sized>(
+    rng: &mut R,
+    three: &TwoPhase<'_>,
+    four: &FourTables,
+) -> Alg {
+    let cube = crate::bigcube::random_state(4, rng);
+    let solution = reduction::four::solve(&cube, three, four, &ReductionOptions::default())
+        .expect("a random state is reachable, and there is no clock");
+    solution.alg().inverse()
 }
 
 /// The fewest face turns a WCA 2×2 random-state scramble may take: states nearer to solved are

@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rubik::search::Metric;
 use rubik::search::optimal::{OptimalTableSize, OptimalTables};
 use rubik::search::pocket::PocketTables;
+use rubik::search::reduction::four::FourTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
 use rubik::tables::storage::{self, LoadReport, Memory, Origin, Progress, Status, TableSpec};
 
@@ -91,6 +92,11 @@ impl TableArgs {
     /// The 2×2 distance tables.
     pub fn load_pocket(&self) -> PocketTables {
         self.with_progress(PocketTables::load_or_build)
+    }
+
+    /// The 4×4 reduction's tables.
+    pub fn load_four(&self) -> FourTables {
+        self.with_progress(FourTables::load_or_build)
     }
 
     /// The optimal solver's tables of the chosen size, for `metric`.
