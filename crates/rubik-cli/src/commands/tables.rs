@@ -143,6 +143,9 @@ enum Puzzle {
     /// The optimal 2×2 solver.
     #[value(name = "2x2")]
     TwoByTwo,
+    /// The 4×4 reduction's own tables (its last stage uses the 3×3 ones).
+    #[value(name = "4x4")]
+    FourByFour,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -166,6 +169,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Puzzle::ThreeByThreeOptimal => args.tables.optimal_tables.specs(Metric::Htm),
         Puzzle::ThreeByThreeOptimalQtm => args.tables.optimal_tables.specs(Metric::Qtm),
         Puzzle::TwoByTwo => PocketTables::specs(),
+        Puzzle::FourByFour => FourTables::specs(),
     };
     let dir = || {
         args.tables.cache_dir().ok_or_else(|| {
@@ -187,6 +191,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 let tables = args.tables.load_optimal(metric);
                 let size = tables.size();
                 out.line(&format!("{size} optimal tables ready ({metric})"))?;
+            }
+            Puzzle::FourByFour => {
+                args.tables.load_four();
+                out.line("4x4 tables ready")?;
             }
             Puzzle::TwoByTwo => {
                 args.tables.load_pocket();
