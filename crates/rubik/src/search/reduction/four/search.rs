@@ -44,6 +44,9 @@ impl Searcher<'_, '_> {
         wanted: Wanted,
         keep: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<Vec<Vec<u8>>, Stop> {
+        if let Some(stop) = self.budget.interrupted() {
+            return Err(stop);
+        }
         let mut found = Vec::new();
         let mut first = None;
         let mut path = Vec::new();
