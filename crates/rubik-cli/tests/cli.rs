@@ -754,7 +754,13 @@ fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
 #[test]
 fn a_big_cube_solve_says_why_it_gives_no_solution() {
     let dir = tempfile::tempdir().unwrap();
-    let base = ["solve", "--size", "4", "--alg", "R U r F Dw 2L B' Uw2 l' D 2F Rw"];
+    let base = [
+        "solve",
+        "--size",
+        "4",
+        "--alg",
+        "R U r F Dw 2L B' Uw2 l' D 2F Rw",
+    ];
     let refusals = [
         // A wrong metric is bad input; a limit or a budget that stops the solver is a failure.
         (

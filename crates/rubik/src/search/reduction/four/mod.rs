@@ -1,5 +1,5 @@
 //! The 4×4 by a table-driven reduction in the spirit of Tsai's method: three centre phases,
-//! each an IDA* over an exact distance table ([`tables`]), the wings paired after them, then
+//! each an IDA* over an exact distance table ([`FourTables`]), the wings paired after them, then
 //! the 3×3 stage.
 //!
 //! 1. **centres L/R**: stage one colour pair on L and R, each of the three pairs tried (any
