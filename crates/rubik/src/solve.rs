@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
 use crate::search::pocket::{Pocket, PocketTables};
+use crate::search::reduction::four::{self, FourTables};
 use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
 use crate::search::{Budget, Metric, Solution, Stage};
@@ -33,20 +34,23 @@ type Loader<'a, T> = Box<dyn Fn() -> T + Send + Sync + 'a>;
 pub struct Tables<'a> {
     load_two_phase: Loader<'a, TwoPhaseTables>,
     load_pocket: Loader<'a, PocketTables>,
+    load_four: Loader<'a, FourTables>,
     two_phase: OnceLock<TwoPhaseTables>,
     pocket: OnceLock<PocketTables>,
+    four: OnceLock<FourTables>,
 }
 
 impl<'a> Tables<'a> {
     /// The tables in the cache directory `dir` (none: built in memory), the 3×3's of `size`.
     pub fn cached(dir: Option<PathBuf>, size: TableSize) -> Tables<'static> {
-        let pocket_dir = dir.clone();
+        let (pocket_dir, four_dir) = (dir.clone(), dir.clone());
         Tables::with_loaders(
             move || {
                 TwoPhaseTables::load_or_build(dir.as_deref(), size, Memory::Mapped, &mut |_| {}).0
             },
             move || PocketTables::load_or_build(pocket_dir.as_deref(), &mut |_| {}).0,
         )
+        .with_four(move || FourTables::load_or_build(four_dir.as_deref(), &mut |_| {}).0)
     }
 
     /// The tables these loaders give, each called at most once (for a front end that reports
@@ -58,8 +62,18 @@ impl<'a> Tables<'a> {
         Tables {
             load_two_phase: Box::new(two_phase),
             load_pocket: Box::new(pocket),
+            load_four: Box::new(|| FourTables::build(&mut |_| {})),
             two_phase: OnceLock::new(),
             pocket: OnceLock::new(),
+            four: OnceLock::new(),
+        }
+    }
+
+    /// These tables with the 4×4 reduction's from `four` (by default they are built in memory).
+    pub fn with_four(self, four: impl Fn() -> FourTables + Send + Sync + 'a) -> Tables<'a> {
+        Tables {
+            load_four: Box::new(four),
+            ..self
         }
     }
 
@@ -79,8 +93,14 @@ impl<'a> Tables<'a> {
         match size {
             0 | 1 => {}
             2 => drop(self.pocket()),
+            4 => drop((self.two_phase(), self.four())),
             _ => drop(self.two_phase()),
         }
+    }
+
+    /// The 4×4 reduction's tables.
+    pub fn four(&self) -> &FourTables {
+        self.four.get_or_init(&self.load_four)
     }
 }
 
@@ -242,11 +262,15 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
         progress: options.progress,
     };
     let three = TwoPhase::new(options.tables.two_phase());
-    let mut solution =
-        reduction::solve(cube, &three, &reduction_options).map_err(|error| match error {
-            ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
-            error => SolveError::Reduction(error),
-        })?;
+    let solution = if size == 4 {
+        four::solve(cube, &three, options.tables.four(), &reduction_options)
+    } else {
+        reduction::solve(cube, &three, &reduction_options)
+    };
+    let mut solution = solution.map_err(|error| match error {
+        ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
+        error => SolveError::Reduction(error),
+    })?;
     let length = solution.obtm();
     if let Some(max_length) = options.max_length.filter(|&max| length > max) {
         return Err(SolveError::TooLong {

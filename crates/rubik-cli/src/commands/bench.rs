@@ -289,13 +289,18 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         ..ReductionOptions::default()
     };
     let size = args.size;
+    let four = (size == 4).then(|| args.tables.load_four());
     let mut rng = rubik::seeded_rng(args.seed);
     let (mut times, mut obtm, mut stm) = (Vec::new(), Vec::new(), Vec::new());
     let mut stages: Vec<(&str, usize)> = Vec::new();
     for _ in 0..args.count {
         let cube = random_state(size, &mut rng);
         let t = Instant::now();
-        let solution = reduction::solve(&cube, &solver, &options).map_err(|e| match e {
+        let solution = match &four {
+            Some(four) => reduction::four::solve(&cube, &solver, four, &options),
+            None => reduction::solve(&cube, &solver, &options),
+        }
+        .map_err(|e| match e {
             ReductionError::Stopped(_) => {
                 CliError::Failed(format!("state {} of {}: {e}", times.len() + 1, args.count))
             }
@@ -316,7 +321,6 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         }
     }
     let n = args.count as f64;
-    let mean = |v: &[usize]| v.iter().sum::<usize>() as f64 / n;
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let per_stage: Vec<String> = stages
@@ -327,19 +331,30 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         "{size}x{size}x{size}: {} uniformly random states (seed {}), one thread",
         args.count, args.seed
     ))?;
+    // Mean, median and 95th percentile of a sorted list.
+    let spread = |sorted: &[f64]| {
+        let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+        let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
+        format!("mean {mean:.1}, median {:.1}, p95 {:.1}", at(0.5), at(0.95))
+    };
+    let sorted = |v: &[usize]| {
+        let mut v: Vec<f64> = v.iter().map(|&x| x as f64).collect();
+        v.sort_by(f64::total_cmp);
+        v
+    };
     out.line(&format!(
-        "mean {:.1} OBTM (min {}, max {}), {:.1} STM; by stage (OBTM): {}",
-        mean(&obtm),
+        "OBTM: {} (min {}, max {}); STM: {}",
+        spread(&sorted(&obtm)),
         obtm.iter().min().unwrap_or(&0),
         obtm.iter().max().unwrap_or(&0),
-        mean(&stm),
-        per_stage.join(", ")
+        spread(&sorted(&stm)),
     ))?;
+    out.line(&format!("by stage (mean OBTM): {}", per_stage.join(", ")))?;
+    let times: Vec<f64> = times.into_iter().map(ms).collect();
     out.line(&format!(
-        "time per state: median {:.1} ms, mean {:.1} ms, max {:.1} ms",
-        ms(times[times.len() / 2]),
-        ms(times.iter().sum::<Duration>() / args.count as u32),
-        ms(times[times.len() - 1])
+        "time per state (ms): {}, max {:.1}",
+        spread(&times),
+        times[times.len() - 1]
     ))?;
     Ok(out.finish()?)
 }

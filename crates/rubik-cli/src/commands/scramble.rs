@@ -1,5 +1,5 @@
-//! `rubik scramble`: random-state scrambles of the 2×2 and 3×3, random-move scrambles of any
-//! size, and random states of any size, reproducible from a seed.
+//! `rubik scramble`: random-state scrambles of the 2×2, 3×3 and 4×4, random-move scrambles of
+//! any size, and random states of any size, reproducible from a seed.
 
 use super::tables::TableArgs;
 use super::{parse_size, parse_u64, whole_number};
@@ -38,14 +38,15 @@ pub struct Args {
     /// --random-moves.
     #[arg(long, short, value_parser = whole_number::<usize>(0, MAX_LENGTH))]
     length: Option<usize>,
-    /// Random-move scrambles also for the 2×2 and 3×3 (otherwise a uniformly random state, as
-    /// WCA scramblers do: on the 3×3 written as the inverse of a solution of at most 21 moves; on
-    /// the 2×2 at least 4 moves from solved, written as the inverse of its optimal solution).
+    /// Random-move scrambles also for the 2×2, 3×3 and 4×4 (otherwise a uniformly random state,
+    /// as WCA scramblers do: on the 3×3 written as the inverse of a solution of at most 21 moves;
+    /// on the 2×2 at least 4 moves from solved, written as the inverse of its optimal solution;
+    /// on the 4×4 as the inverse of its reduction solution).
     #[arg(long)]
     random_moves: bool,
     /// Print a uniformly random reachable state of any size, as a facelet string, instead of a
-    /// scramble (at most 60000000 stickers in all; for 4×4 and up, the solver's solutions are
-    /// still too long to make good scrambles): pass it to `rubik show`, `validate` or `solve`.
+    /// scramble (at most 60000000 stickers in all): pass it to `rubik show`, `validate` or
+    /// `solve`.
     #[arg(long, conflicts_with_all = ["random_moves", "length"])]
     random_state: bool,
     #[command(flatten)]
@@ -70,7 +71,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         return Ok(out.finish()?);
     }
-    let by_state = !args.random_moves && args.length.is_none() && (2..=3).contains(&args.size);
+    let by_state = !args.random_moves && args.length.is_none() && (2..=4).contains(&args.size);
     let length = args.length.unwrap_or_else(|| default_length(args.size));
     let moves = args.count * length as u64;
     if !by_state && moves > MAX_MOVES {

@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rubik::search::Metric;
 use rubik::search::optimal::{OptimalTableSize, OptimalTables};
 use rubik::search::pocket::PocketTables;
+use rubik::search::reduction::four::FourTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
 use rubik::tables::storage::{self, LoadReport, Memory, Origin, Progress, Status, TableSpec};
 
@@ -93,6 +94,11 @@ impl TableArgs {
         self.with_progress(PocketTables::load_or_build)
     }
 
+    /// The 4×4 reduction's tables.
+    pub fn load_four(&self) -> FourTables {
+        self.with_progress(FourTables::load_or_build)
+    }
+
     /// The optimal solver's tables of the chosen size, for `metric`.
     pub fn load_optimal(&self, metric: Metric) -> OptimalTables {
         self.with_progress(|dir, progress| {
@@ -137,6 +143,9 @@ enum Puzzle {
     /// The optimal 2×2 solver.
     #[value(name = "2x2")]
     TwoByTwo,
+    /// The 4×4 reduction's own tables (its last stage uses the 3×3 ones).
+    #[value(name = "4x4")]
+    FourByFour,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -160,6 +169,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Puzzle::ThreeByThreeOptimal => args.tables.optimal_tables.specs(Metric::Htm),
         Puzzle::ThreeByThreeOptimalQtm => args.tables.optimal_tables.specs(Metric::Qtm),
         Puzzle::TwoByTwo => PocketTables::specs(),
+        Puzzle::FourByFour => FourTables::specs(),
     };
     let dir = || {
         args.tables.cache_dir().ok_or_else(|| {
@@ -181,6 +191,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 let tables = args.tables.load_optimal(metric);
                 let size = tables.size();
                 out.line(&format!("{size} optimal tables ready ({metric})"))?;
+            }
+            Puzzle::FourByFour => {
+                args.tables.load_four();
+                out.line("4x4 tables ready")?;
             }
             Puzzle::TwoByTwo => {
                 args.tables.load_pocket();

@@ -22,6 +22,10 @@ use rubik::search::Metric;
 use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
 use rubik::search::pocket::{Pocket, PocketTables};
+use rubik::search::reduction::{
+    ReductionOptions,
+    four::{self, FourTables},
+};
 use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
 use rubik::tables::storage::{
     self, BLOCK, CacheMiss, Defect, FORMAT_VERSION, HEADER_LEN, LoadReport, MAGIC, Memory,
@@ -101,6 +105,32 @@ fn check_pocket(dir: &Path) -> LoadReport {
             assert!(end.is_solved(), "{cube}");
             assert_eq!(solution.len(), POCKET.distance(&cube, metric), "{cube}");
         }
+    }
+    report
+}
+
+/// The tiny two-phase tables for the 4×4's last stage, built once in memory.
+static TINY: LazyLock<TwoPhaseTables> =
+    LazyLock::new(|| TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}));
+
+fn four_by_four() -> Kind {
+    Kind {
+        specs: FourTables::specs(),
+        load_and_check: check_four,
+    }
+}
+
+/// Loads the 4×4 tables from `dir`; random states get solutions that replay.
+fn check_four(dir: &Path) -> LoadReport {
+    let (tables, report) = FourTables::load_or_build(Some(dir), &mut |_| {});
+    let mut rng = seeded_rng(20);
+    for _ in 0..2 {
+        let cube = rubik::bigcube::random_state(4, &mut rng);
+        let three = TwoPhase::new(&TINY);
+        let solution = four::solve(&cube, &three, &tables, &ReductionOptions::default()).unwrap();
+        let mut end = cube.clone();
+        end.apply(solution.turns());
+        assert!(end.is_solved());
     }
     report
 }
@@ -365,6 +395,15 @@ fn pocket_tables_survive_every_fault() {
     let kind = pocket();
     every_fault_is_rebuilt(&kind);
     one_fault_a_file_is_rebuilt_by_racing_loaders(&kind, 3);
+    files_of_a_wrong_length_are_not_trusted(&kind);
+    an_unwritable_cache_costs_only_a_rebuild(&kind);
+}
+
+#[test]
+fn four_by_four_tables_survive_every_fault() {
+    let kind = four_by_four();
+    every_fault_is_rebuilt(&kind);
+    one_fault_a_file_is_rebuilt_by_racing_loaders(&kind, 0);
     files_of_a_wrong_length_are_not_trusted(&kind);
     an_unwritable_cache_costs_only_a_rebuild(&kind);
 }

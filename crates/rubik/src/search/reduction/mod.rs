@@ -21,6 +21,7 @@
 //! returned.
 
 mod edges;
+pub mod four;
 mod library;
 mod moves;
 mod orbit;

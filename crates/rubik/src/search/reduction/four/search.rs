@@ -1,0 +1,120 @@
+//! Iterative-deepening A* over one phase: every solution of the shortest length and of a few
+//! turns more, turns of one axis taken in a fixed order (they commute).
+
+use super::model::{Model, MoveSet};
+use crate::search::Stop;
+use crate::search::budget::Running;
+
+/// A phase as the search sees it.
+pub(super) trait Phase {
+    /// The phase's state.
+    type State: Copy;
+    /// The turns it may use.
+    fn moves(&self) -> MoveSet;
+    /// The state after turn `m`.
+    fn turn(&self, state: &Self::State, m: usize) -> Self::State;
+    /// A lower bound on the turns to the goal: 0 exactly at the goal.
+    fn bound(&self, state: &Self::State) -> u8;
+}
+
+/// How many solutions to look for.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Wanted {
+    /// Turns past the shortest length still searched.
+    pub extra: u8,
+    /// Stop after this many kept solutions.
+    pub count: usize,
+    /// Never search deeper than this.
+    pub max_depth: u8,
+}
+
+/// A search under a budget, counting its nodes.
+pub(super) struct Searcher<'a, 'b> {
+    pub budget: &'a Running<'b>,
+    pub nodes: u64,
+}
+
+impl Searcher<'_, '_> {
+    /// The solutions from `start` that `keep` accepts (it sees each solution found), shortest
+    /// first, as `wanted` says; `Err` when the budget stops the search.
+    pub fn solutions<P: Phase>(
+        &mut self,
+        phase: &P,
+        start: P::State,
+        wanted: Wanted,
+        keep: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<Vec<Vec<u8>>, Stop> {
+        if let Some(stop) = self.budget.interrupted() {
+            return Err(stop);
+        }
+        let mut found = Vec::new();
+        let mut first = None;
+        let mut path = Vec::new();
+        let mut depth = phase.bound(&start);
+        while depth <= wanted.max_depth {
+            let mut dfs = Dfs {
+                phase,
+                wanted: wanted.count,
+                keep,
+                found: &mut found,
+                path: &mut path,
+                searcher: self,
+            };
+            dfs.walk(start, depth, None)?;
+            if first.is_none() && !found.is_empty() {
+                first = Some(depth);
+            }
+            if found.len() >= wanted.count || first.is_some_and(|f| depth >= f + wanted.extra) {
+                break;
+            }
+            depth += 1;
+        }
+        Ok(found)
+    }
+}
+
+struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
+    phase: &'s P,
+    wanted: usize,
+    keep: &'s mut (dyn FnMut(&[u8]) -> bool + 'k),
+    found: &'s mut Vec<Vec<u8>>,
+    path: &'s mut Vec<u8>,
+    searcher: &'s mut Searcher<'a, 'b>,
+}
+
+impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
+    /// Searches `left` more turns from `state`; the last turn was `last`.
+    fn walk(&mut self, state: P::State, left: u8, last: Option<usize>) -> Result<(), Stop> {
+        self.searcher.nodes += 1;
+        if self.searcher.nodes % 4096 == 0
+            && let Some(stop) = self.searcher.budget.stop(self.searcher.nodes)
+        {
+            return Err(stop);
+        }
+        if left == 0 {
+            if self.phase.bound(&state) == 0 && (self.keep)(self.path) {
+                self.found.push(self.path.clone());
+            }
+            return Ok(());
+        }
+        let after = last.map(Model::axis_rank);
+        for m in Model::moves(self.phase.moves()) {
+            let (axis, rank) = Model::axis_rank(m);
+            if after.is_some_and(|(a, r)| a == axis && rank <= r) {
+                continue;
+            }
+            let next = self.phase.turn(&state, m);
+            let bound = self.phase.bound(&next);
+            if bound >= left || (bound == 0 && left > 1) {
+                continue;
+            }
+            self.path.push(m as u8);
+            self.walk(next, left - 1, Some(m))?;
+            self.path.pop();
+            if self.found.len() >= self.wanted {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}

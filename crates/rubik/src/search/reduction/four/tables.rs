@@ -1,0 +1,214 @@
+//! The 4×4 tables: for each phase, every index's distance in turns to the phase's goal, built
+//! by breadth-first search from the goals and kept in one cached file.
+//!
+//! | table | entries | bytes |
+//! |---|---|---|
+//! | phase 1: the L/R centres | 735,471 | 0.7 MB |
+//! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
+//! | phase 3: U, F and R centres | 343,000 | 0.3 MB |
+//!
+//! One byte an entry, [`UNREACHED`] where the goal cannot be reached. Phase 2's goal keeps only
+//! the placements of the R centres from which phase 3 can solve every placement of the U and F
+//! centres.
+
+use std::path::Path;
+
+use super::coords::{self, Centres3, Moves2, Moves3, State2};
+use super::model::{Model, MoveSet};
+use crate::tables::cache::obtain_sized;
+use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
+
+/// Bumped whenever the builder would produce different bytes.
+const TABLES_VERSION: u64 = 1;
+const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
+
+/// A distance no turns reach.
+pub(super) const UNREACHED: u8 = u8::MAX;
+
+const PHASE2: usize = coords::COUNT1;
+const CENTRES3: usize = PHASE2 + coords::COUNT2;
+const LEN: usize = CENTRES3 + coords::CENTRES3;
+
+/// The 4×4 reduction's distance tables (2.9 MB), with the phases' move tables (derived, not
+/// cached: a few milliseconds).
+pub struct FourTables {
+    table: Table,
+    pub(super) moves2: Moves2,
+    pub(super) moves3: Moves3,
+}
+
+impl FourTables {
+    /// The file the tables keep in the cache.
+    pub fn specs() -> Vec<TableSpec> {
+        vec![SPEC]
+    }
+
+    /// Builds the tables from the code alone, in memory.
+    pub fn build(progress: &mut dyn FnMut(Progress)) -> FourTables {
+        Self::load_or_build(None, progress).0
+    }
+
+    /// Loads the tables from the cache directory `dir`, building and saving them if they are
+    /// missing or fail their checks. With no directory, builds them in memory.
+    pub fn load_or_build(
+        dir: Option<&Path>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> (FourTables, LoadReport) {
+        let mut report = LoadReport::new();
+        let table = obtain_sized(
+            dir,
+            &SPEC,
+            Memory::Mapped,
+            LEN,
+            |_| build_bytes(),
+            progress,
+            &mut report,
+        );
+        let model = Model::get();
+        let tables = FourTables {
+            table,
+            moves2: Moves2::new(model),
+            moves3: Moves3::new(model),
+        };
+        (tables, report)
+    }
+
+    fn at(&self, offset: usize, index: usize) -> u8 {
+        self.table.payload()[offset + index]
+    }
+
+    /// Phase 1's distance.
+    pub(super) fn phase1(&self, state: coords::State1) -> u8 {
+        self.at(0, coords::index1(state))
+    }
+
+    /// Phase 2's distance.
+    pub(super) fn phase2(&self, state: State2) -> u8 {
+        self.at(PHASE2, coords::index2(state))
+    }
+
+    /// Phase 3's distance.
+    pub(super) fn phase3(&self, state: Centres3) -> u8 {
+        self.at(CENTRES3, coords::index_centres3(state))
+    }
+}
+
+/// Every table's bytes, in file order.
+fn build_bytes() -> Vec<u8> {
+    let model = Model::get();
+    let moves3 = Moves3::new(model);
+    let (phase1, (phase2, phase3)) = rayon::join(
+        || phase1(model),
+        || {
+            let phase3 = phase3(&moves3);
+            (phase2(&Moves2::new(model), &phase3), phase3)
+        },
+    );
+    let mut bytes = Vec::with_capacity(LEN);
+    for table in [phase1, phase2, phase3] {
+        bytes.extend_from_slice(&table);
+    }
+    bytes
+}
+
+fn phase1(model: &Model) -> Vec<u8> {
+    distances(
+        coords::COUNT1,
+        vec![coords::goal1()],
+        |&s| coords::index1(s),
+        coords::ALL_MOVES,
+        |&s, m| coords::turn1(model, s, m),
+    )
+}
+
+fn phase2(moves2: &Moves2, phase3: &[u8]) -> Vec<u8> {
+    let solvable = |r: u16| (0..70 * 70).all(|uf| phase3[uf * 70 + r as usize] != UNREACHED);
+    distances(
+        coords::COUNT2,
+        moves2.goals(solvable),
+        |&s| coords::index2(s),
+        moves2.moves,
+        |&s, m| moves2.turn(s, m),
+    )
+}
+
+fn phase3(moves3: &Moves3) -> Vec<u8> {
+    distances(
+        coords::CENTRES3,
+        vec![moves3.goal()],
+        |&s| coords::index_centres3(s),
+        moves3.moves,
+        |&s, m| moves3.turn(s, m),
+    )
+}
+
+/// Each index's distance from `goals` under the turns of `moves`, by breadth-first search.
+fn distances<S: Copy>(
+    count: usize,
+    goals: Vec<S>,
+    index: impl Fn(&S) -> usize,
+    moves: MoveSet,
+    turn: impl Fn(&S, usize) -> S,
+) -> Vec<u8> {
+    let mut distance = vec![UNREACHED; count];
+    let mut frontier = Vec::new();
+    for goal in goals {
+        let i = index(&goal);
+        if distance[i] == UNREACHED {
+            distance[i] = 0;
+            frontier.push(goal);
+        }
+    }
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for state in &frontier {
+            for m in Model::moves(moves) {
+                let moved = turn(state, m);
+                let i = index(&moved);
+                if distance[i] == UNREACHED {
+                    distance[i] = depth;
+                    next.push(moved);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every reachable entry but a goal has a neighbour one nearer, and none a neighbour more
+    /// than one nearer: the tables are distances.
+    #[test]
+    fn every_entry_is_one_more_than_its_nearest_neighbour() {
+        let tables = FourTables::build(&mut |_| {});
+        let model = Model::get();
+        let mut rng = crate::seeded_rng(5);
+        for _ in 0..300 {
+            let state = crate::random::below(&mut rng, 1 << 24);
+            let ud = crate::random::below(&mut rng, 12_870) as u16;
+            let r = crate::random::below(&mut rng, 70) as u16;
+            let odd = crate::random::below(&mut rng, 2) == 1;
+            let two = State2 { ud, r, odd };
+            let here = tables.phase2(two);
+            let near = Model::moves(tables.moves2.moves)
+                .map(|m| tables.phase2(tables.moves2.turn(two, m)))
+                .min()
+                .unwrap();
+            assert!(here == 0 || near + 1 == here, "{here} {near}");
+            if state.count_ones() == 8 {
+                let here = tables.phase1(state);
+                let near = (0..36)
+                    .map(|m| tables.phase1(coords::turn1(model, state, m)))
+                    .min()
+                    .unwrap();
+                assert!(here == 0 || near + 1 == here);
+            }
+        }
+    }
+}

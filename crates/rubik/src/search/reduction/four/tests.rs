@@ -1,0 +1,169 @@
+//! The 4×4 solver's phases and whole solves, checked on the sticker model.
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::notation::Alg;
+use crate::search::two_phase::{TableSize, TwoPhaseTables};
+
+fn tables() -> &'static (FourTables, TwoPhaseTables) {
+    static TABLES: OnceLock<(FourTables, TwoPhaseTables)> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        (
+            FourTables::build(&mut |_| {}),
+            TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}),
+        )
+    })
+}
+
+/// Solves `cube` and checks the solution on a copy of the stickers.
+fn solves(cube: &FaceletCube) -> crate::search::Solution {
+    let (four, three) = tables();
+    let solution = solve(
+        cube,
+        &TwoPhase::new(three),
+        four,
+        &ReductionOptions::default(),
+    )
+    .expect("a reachable 4×4 is solved");
+    let mut replay = cube.clone();
+    replay.apply(solution.turns());
+    assert!(replay.is_solved());
+    solution
+}
+
+fn after(alg: &str) -> FaceletCube {
+    let mut cube = FaceletCube::solved(4);
+    cube.apply_alg(&alg.parse::<Alg>().unwrap()).unwrap();
+    cube
+}
+
+#[test]
+fn random_states_are_solved_in_named_stages() {
+    let mut rng = crate::seeded_rng(21);
+    for _ in 0..6 {
+        let solution = solves(&crate::bigcube::random_state(4, &mut rng));
+        let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
+        assert_eq!(names, STAGES);
+        assert!(solution.obtm() < 130, "{}", solution.obtm());
+    }
+}
+
+#[test]
+fn every_parity_case_is_solved() {
+    let oll = "Rw U2 x Rw U2 Rw U2 Rw' U2 Lw U2 Rw' U2 Rw U2 Rw' U2 Rw'";
+    let pll = "2R2 U2 2R2 Uw2 2R2 Uw2";
+    for alg in [oll, pll, &format!("{oll} {pll}"), "", "Rw", "x y2 Fw' 2L"] {
+        solves(&after(alg));
+    }
+}
+
+#[test]
+fn a_cube_held_any_way_up_or_recoloured_is_solved() {
+    let mut rng = crate::seeded_rng(22);
+    let cube = crate::bigcube::random_state(4, &mut rng);
+    let mut turned = cube.clone();
+    turned.apply_alg(&"x y'".parse::<Alg>().unwrap()).unwrap();
+    solves(&turned);
+    solves(&cube.recoloured(frame(Some((Axis::Z, 1)))));
+}
+
+#[test]
+fn other_sizes_and_unreachable_states_are_refused() {
+    let (four, three) = tables();
+    let options = ReductionOptions::default();
+    let three = TwoPhase::new(three);
+    let five = FaceletCube::solved(5);
+    assert_eq!(
+        solve(&five, &three, four, &options),
+        Err(ReductionError::Size(5))
+    );
+    let mut stickers = FaceletCube::solved(4).stickers().to_vec();
+    stickers.swap(14, 34); // a wing turned round in place
+    let flipped = FaceletCube::from_stickers(4, stickers).unwrap();
+    assert!(matches!(
+        solve(&flipped, &three, four, &options),
+        Err(ReductionError::Unsolvable(_))
+    ));
+}
+
+#[test]
+fn a_cancelled_solve_says_so() {
+    let (four, three) = tables();
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let options = ReductionOptions {
+        budget: crate::search::Budget {
+            cancel: Some(&cancel),
+            ..Default::default()
+        },
+        ..ReductionOptions::default()
+    };
+    let cube = crate::bigcube::random_state(4, &mut crate::seeded_rng(23));
+    let result = solve(&cube, &TwoPhase::new(three), four, &options);
+    assert_eq!(result, Err(ReductionError::Stopped(Stop::Cancelled)));
+}
+
+#[test]
+fn each_phase_reaches_its_goal_and_the_shortest_candidate_comes_first() {
+    let (four, _) = tables();
+    let mut rng = crate::seeded_rng(24);
+    let budget = crate::search::Budget::default().start();
+    let mut searcher = Searcher {
+        budget: &budget,
+        nodes: 0,
+    };
+    let start = Candidate {
+        cube: crate::bigcube::normalise(&crate::bigcube::random_state(4, &mut rng)).unwrap(),
+        phases: Vec::new(),
+        estimate: 0,
+    };
+    let first = phase1(&start, four, &mut searcher).unwrap();
+    let second = phase2(&first, four, &mut searcher).unwrap();
+    let third = phase3(&second, four, &mut searcher).unwrap();
+    for candidate in &first {
+        let pieces = Pieces::read(&candidate.cube).unwrap();
+        assert_eq!(four.phase1(pieces.mask(Face::R) | pieces.mask(Face::L)), 0);
+    }
+    for candidate in &second {
+        let pieces = Pieces::read(&candidate.cube).unwrap();
+        assert_eq!(four.phase2(state2(&four.moves2, &pieces)), 0);
+        assert!(!pieces.wings_odd());
+    }
+    for candidate in &third {
+        // Every centre shows its face's colour.
+        let centres = Pieces::read(&candidate.cube).unwrap().centres;
+        assert!((0..24).all(|p| centres[p] as usize == p / 4));
+    }
+    let shortest = third.iter().map(Candidate::length).min().unwrap();
+    assert_eq!(third[0].length(), shortest);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The phases' move tables agree with the stickers, along turns of each phase.
+    #[test]
+    fn phase_coordinates_turn_as_the_stickers_do(picks in prop::collection::vec(0usize..1000, 0..12)) {
+        let (four, _) = tables();
+        let model = Model::get();
+        let (mut cube2, mut cube3) = (FaceletCube::solved(4), FaceletCube::solved(4));
+        let read2 = |cube: &FaceletCube| state2(&four.moves2, &Pieces::read(cube).unwrap());
+        let (mut two, mut three) = (read2(&cube2), state3(&four.moves3, &cube3));
+        let moves2: Vec<usize> = Model::moves(four.moves2.moves).collect();
+        let moves3: Vec<usize> = Model::moves(four.moves3.moves).collect();
+        for pick in picks {
+            let m = moves2[pick % moves2.len()];
+            cube2.turn(model.turns[m]);
+            two = four.moves2.turn(two, m);
+            prop_assert_eq!(two, read2(&cube2));
+            let m = moves3[pick % moves3.len()];
+            cube3.turn(model.turns[m]);
+            three = four.moves3.turn(three, m);
+            prop_assert_eq!(three, state3(&four.moves3, &cube3));
+        }
+        prop_assert!(four.phase2(two) != tables::UNREACHED);
+        prop_assert!(four.phase3(three) != tables::UNREACHED);
+    }
+}
