@@ -230,12 +230,14 @@ test('the animator plays turns in order, ends each on its colours, and waits for
   assert.equal(halfway[1], 'x');
   assert.ok(halfway[2] > 0.4 && halfway[2] < 0.6, String(halfway[2]));
   const done = animator.idle();
-  animator.frame(start + 100);
+  // Just past each turn's end: start is a clock reading, and (start + 100) - start can round to
+  // a hair under 100.
+  animator.frame(start + 101);
   assert.equal(animator.colours, g.turnColours(cube, g.solvedState(3), r));
   const next = animator.current.start;
   animator.frame(next + 50);
   assert.ok(shown[shown.length - 1][2] < 0, 'a counter-clockwise turn turns the short way');
-  assert.equal(animator.frame(next + 100), false);
+  assert.equal(animator.frame(next + 101), false);
   await done;
   assert.equal(animator.colours, g.turnColours(cube, g.turnColours(cube, g.solvedState(3), r), uPrime));
   assert.equal(animator.finalColours, animator.colours);
