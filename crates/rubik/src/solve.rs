@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
 use crate::search::pocket::{Pocket, PocketTables};
-use crate::search::reduction::four::{self, FourTables};
+use crate::search::reduction::four::FourTables;
 use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
 use crate::search::{Budget, Metric, Solution, Stage};
@@ -262,11 +262,8 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
         progress: options.progress,
     };
     let three = TwoPhase::new(options.tables.two_phase());
-    let solution = if size == 4 {
-        four::solve(cube, &three, options.tables.four(), &reduction_options)
-    } else {
-        reduction::solve(cube, &three, &reduction_options)
-    };
+    let solution =
+        reduction::solve_by_size(cube, &three, || options.tables.four(), &reduction_options);
     let mut solution = solution.map_err(|error| match error {
         ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
         error => SolveError::Reduction(error),

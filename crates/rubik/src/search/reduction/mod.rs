@@ -166,6 +166,21 @@ pub fn solve(
     Ok(solution)
 }
 
+/// Solves `cube` by the reduction for its size: a 4×4 by its table-driven one
+/// ([`four::solve`], with the tables `four_tables` gives, asked for only then), any other size
+/// by [`solve`].
+pub fn solve_by_size<'f>(
+    cube: &FaceletCube,
+    three: &TwoPhase<'_>,
+    four_tables: impl FnOnce() -> &'f four::FourTables,
+    options: &ReductionOptions<'_>,
+) -> Result<Solution, ReductionError> {
+    match cube.size() {
+        4 => four::solve(cube, three, four_tables(), options),
+        _ => solve(cube, three, options),
+    }
+}
+
 /// The colour each face's centres must show: the fixed centres' on odd N; on even N, of the 24
 /// ways the cube can be held, the one that finds the most centre stickers already right.
 fn centre_colours(cube: &FaceletCube) -> [Face; 6] {
