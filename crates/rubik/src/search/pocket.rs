@@ -101,8 +101,8 @@ impl MetricTables {
             progress,
             report,
         );
-        let decode = |decoder: &mut Decoder<'_>| Pruning::decode(decoder, STATES);
-        let distances = decoded(&file, decode, build, progress);
+        let decode = |decoder: &mut Decoder| Pruning::decode(decoder, STATES);
+        let distances = decoded(file, decode, build, progress);
         MetricTables {
             moves: moves_of(metric),
             perm,

@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use bytes::Bytes;
+
 use super::codec::Decoder;
 use super::storage::{self, LoadReport, Memory, Progress, Table, TableSpec};
 use super::{MoveTable, Pruning, Unreduced};
@@ -15,8 +17,8 @@ pub(crate) fn pairs<A: Coordinate, B: Coordinate<Cube = A::Cube>>(
     b: &MoveTable<B>,
     stage: &'static str,
     progress: &mut dyn FnMut(Progress),
-) -> Pruning {
-    <Pruning>::build(
+) -> Pruning<Vec<u8>> {
+    <Pruning<Vec<u8>>>::build(
         &Unreduced,
         |x, m| a.apply(x, m),
         b,
@@ -72,18 +74,21 @@ pub(crate) fn obtain_sized(
     table
 }
 
-/// Decodes a table file with `decode`. A file that passed its checks but does not decode was
-/// written by a builder whose version was not bumped: it is built afresh rather than trusted.
+/// Decodes a table file with `decode`, in place: what it decodes keeps the file's bytes (for a
+/// mapped file, the mapping) for as long as it lives. A file that passed its checks but does not
+/// decode was written by a builder whose version was not bumped: it is built afresh rather than
+/// trusted.
 pub(crate) fn decoded<T>(
-    table: &Table,
-    decode: impl Fn(&mut Decoder<'_>) -> Option<T>,
+    table: Table,
+    decode: impl Fn(&mut Decoder) -> Option<T>,
     build: impl FnOnce(&mut dyn FnMut(Progress)) -> Vec<u8>,
     progress: &mut dyn FnMut(Progress),
 ) -> T {
-    let decode_all = |bytes: &[u8]| {
+    let decode_all = |bytes: Bytes| {
         let mut decoder = Decoder::new(bytes);
         decode(&mut decoder).filter(|_| decoder.is_done())
     };
-    decode_all(table.payload())
-        .unwrap_or_else(|| decode_all(&build(progress)).expect("freshly built tables decode"))
+    decode_all(Bytes::from_owner(table)).unwrap_or_else(|| {
+        decode_all(Bytes::from(build(progress))).expect("freshly built tables decode")
+    })
 }

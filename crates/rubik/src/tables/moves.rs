@@ -4,13 +4,13 @@ use std::marker::PhantomData;
 
 use rayon::prelude::*;
 
-use super::codec::{Decoder, Encoder};
+use super::codec::{Decoder, Encoder, Entries};
 use crate::coord::Coordinate;
 
 /// The coordinate after each move, for every value of coordinate `C`: `C::COUNT × moves`
 /// entries, row-major by coordinate.
 pub struct MoveTable<C> {
-    entries: Box<[u16]>,
+    entries: Entries<u16>,
     moves: usize,
     coordinate: PhantomData<C>,
 }
@@ -56,12 +56,12 @@ impl<C: Coordinate> MoveTable<C> {
 
     /// The coordinate after move number `m` (an index into the moves the table was built for).
     pub fn apply(&self, coordinate: C, m: usize) -> C {
-        C::from_index(self.entries[coordinate.index() * self.moves + m] as usize)
+        C::from_index(self.entries.get(coordinate.index() * self.moves + m) as usize)
     }
 
     /// Starts loading the row of `coordinate` (see [`prefetch`](super::prefetch)).
     pub fn prefetch(&self, coordinate: C) {
-        super::prefetch(&self.entries, coordinate.index() * self.moves);
+        self.entries.prefetch(coordinate.index() * self.moves);
     }
 
     /// The number of moves the table knows.
@@ -71,15 +71,15 @@ impl<C: Coordinate> MoveTable<C> {
 
     /// Writes the table as one section.
     pub fn encode(&self, encoder: &mut Encoder) {
-        encoder.u16s(&self.entries);
+        encoder.entries(&self.entries);
     }
 
     /// Reads a table of `moves` moves written by [`encode`](Self::encode); `None` if the section
     /// is missing, of the wrong length, or holds a value out of range.
-    pub fn decode(decoder: &mut Decoder<'_>, moves: usize) -> Option<MoveTable<C>> {
-        let entries = decoder.u16s()?;
+    pub fn decode(decoder: &mut Decoder, moves: usize) -> Option<MoveTable<C>> {
+        let entries = decoder.entries::<u16>()?;
         let fits =
-            entries.len() == C::COUNT * moves && entries.iter().all(|&e| (e as usize) < C::COUNT);
+            entries.len() == C::COUNT * moves && entries.iter().all(|e| (e as usize) < C::COUNT);
         fits.then_some(MoveTable {
             entries,
             moves,

@@ -10,6 +10,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
+use bytes::Bytes;
 use rayon::prelude::*;
 
 use super::codec::{Decoder, Encoder};
@@ -222,12 +223,12 @@ fn breadth_first<A, B, R, const BITS: usize>(
 
 /// Distances to solved, `BITS` bits an entry (4: the distance up to 15; 2: the distance mod 3),
 /// over any byte storage (a `Vec` when built, a memory map when loaded).
-pub struct Pruning<S = Vec<u8>, const BITS: usize = 4> {
+pub struct Pruning<S = Bytes, const BITS: usize = 4> {
     bytes: S,
 }
 
 /// Distances mod 3, two bits an entry: half the size of a [`Pruning`] with the same entries.
-pub type Mod3Pruning<S = Vec<u8>> = Pruning<S, 2>;
+pub type Mod3Pruning<S = Bytes> = Pruning<S, 2>;
 
 impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
     /// Builds the table of distances over the pairs (class of `A`, `B`) by breadth-first search
@@ -262,20 +263,17 @@ impl<const BITS: usize> Pruning<Vec<u8>, BITS> {
         Pruning { bytes }
     }
 
-    /// Writes the table as one section.
-    pub(crate) fn encode(&self, encoder: &mut Encoder) {
-        encoder.bytes(&self.bytes);
-    }
-
-    /// Reads a table of `entries` entries written by [`encode`](Self::encode).
-    pub(crate) fn decode(decoder: &mut Decoder<'_>, entries: usize) -> Option<Self> {
-        let bytes = decoder.bytes()?;
-        (bytes.len() == Self::byte_len(entries)).then_some(Pruning { bytes })
-    }
-
     /// The table's bytes, given up to be stored.
     pub(crate) fn into_bytes(self) -> Vec<u8> {
         self.bytes
+    }
+}
+
+impl<const BITS: usize> Pruning<Bytes, BITS> {
+    /// Reads a table of `entries` entries written by [`encode`](Pruning::encode), in place.
+    pub(crate) fn decode(decoder: &mut Decoder, entries: usize) -> Option<Self> {
+        let bytes = decoder.bytes()?;
+        (bytes.len() == Self::byte_len(entries)).then_some(Pruning { bytes })
     }
 }
 
@@ -283,6 +281,11 @@ impl<S: AsRef<[u8]>, const BITS: usize> Pruning<S, BITS> {
     /// The length in bytes of a table of `entries` entries.
     pub const fn byte_len(entries: usize) -> usize {
         entries.div_ceil(8 / BITS)
+    }
+
+    /// Writes the table as one section.
+    pub(crate) fn encode(&self, encoder: &mut Encoder) {
+        encoder.bytes(self.bytes.as_ref());
     }
 
     /// The table over stored bytes (entries packed from the low bits of each byte up).
@@ -364,7 +367,7 @@ mod tests {
         let moves: Vec<CubieCube> = FaceTurn::PHASE2.map(FaceTurn::cube).to_vec();
         let corners = MoveTable::<CornerPerm>::build(&moves);
         let slices = MoveTable::<SlicePerm>::build(&moves);
-        let table = <Pruning>::build(
+        let table = <Pruning<Vec<u8>>>::build(
             &Unreduced,
             |a, m| corners.apply(a, m),
             &slices,
@@ -403,7 +406,8 @@ mod tests {
         let corners = MoveTable::<CornerPerm>::build(&moves);
         let slices = MoveTable::<SlicePerm>::build(&moves);
         let move_a = |a, m| corners.apply(a, m);
-        let exact = <Pruning>::build(&Unreduced, move_a, &slices, |b, _| b, "test", &mut |_| {});
+        let exact =
+            <Pruning<Vec<u8>>>::build(&Unreduced, move_a, &slices, |b, _| b, "test", &mut |_| {});
         let mod3 = Mod3Pruning::build(&Unreduced, move_a, &slices, |b, _| b, "test", &mut |_| {});
         let index = |(c, s): (CornerPerm, SlicePerm)| c.index() * SlicePerm::COUNT + s.index();
         let (corners, slices, count) = (&corners, &slices, moves.len());

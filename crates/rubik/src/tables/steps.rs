@@ -247,7 +247,7 @@ mod tests {
         let conjugation = Conjugation::<Twist>::build();
         let move_corners = |c, m| corners.apply(c, m);
         let conjugate = |t, s| conjugation.apply(t, s);
-        let distances = <Pruning>::build(
+        let distances = <Pruning<Vec<u8>>>::build(
             &classes,
             move_corners,
             &twist,

@@ -74,10 +74,8 @@
 //!
 //! A table lives in [`TableBytes`]: the mapped file, or anonymous memory asking for huge pages
 //! (a built table, or [`Memory::Copied`]). Both start on a page boundary, so a payload is 64-byte
-//! aligned (the typed views [`Table::as_u16s`] and [`Table::as_u32s`] check all the same, and
-//! return `None` rather than misread). A builder stores wider entries little-endian (on a
-//! little-endian machine, `bytemuck::cast_slice` of a `&[u16]` does just that), and the typed
-//! views exist only on little-endian targets, so a file means the same everywhere.
+//! aligned. A builder stores wider entries little-endian and its reader reads them so, in place
+//! and at any alignment (`tables::codec`), so a file means the same everywhere.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -411,20 +409,6 @@ impl<S: AsRef<[u8]>> Table<S> {
         &self.bytes.as_ref()[self.payload.clone()]
     }
 
-    /// The payload as little-endian `u16`s, or `None` if its length is odd or it is not 2-byte
-    /// aligned (see the module documentation: in practice it always is).
-    #[cfg(target_endian = "little")]
-    pub fn as_u16s(&self) -> Option<&[u16]> {
-        cast(self.payload())
-    }
-
-    /// The payload as little-endian `u32`s, or `None` if its length is not a multiple of 4 or it
-    /// is not 4-byte aligned (see the module documentation: in practice it always is).
-    #[cfg(target_endian = "little")]
-    pub fn as_u32s(&self) -> Option<&[u32]> {
-        cast(self.payload())
-    }
-
     /// The header of this table's file, sealed at `seal` nanoseconds after the Unix epoch.
     fn header(&self, seal: u64) -> [u8; HEADER_LEN] {
         Header {
@@ -464,15 +448,6 @@ impl<S: AsRef<[u8]>> fmt::Debug for Table<S> {
             .field("checksum", &format_args!("{:#018x}", self.checksum()))
             .finish()
     }
-}
-
-/// `bytes` as a slice of `T`, if the length and alignment allow (an empty slice always does).
-#[cfg(target_endian = "little")]
-fn cast<T: bytemuck::Pod>(bytes: &[u8]) -> Option<&[T]> {
-    if bytes.is_empty() {
-        return Some(&[]);
-    }
-    bytemuck::try_cast_slice(bytes).ok()
 }
 
 /// What is wrong with a table file: the first check it failed, in the order they are made.

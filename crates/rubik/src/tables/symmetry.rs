@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use rayon::prelude::*;
 
-use super::codec::{Decoder, Encoder};
+use super::codec::{Decoder, Encoder, Entries};
 use crate::coord::Coordinate;
 use crate::cubie::{CubieCube, UdSymmetry};
 
@@ -14,11 +14,11 @@ use crate::cubie::{CubieCube, UdSymmetry};
 /// `C(conjugate(v, s)) = representative`.
 pub struct SymmetryClasses<C> {
     /// Per value: `class << 4 | symmetry`.
-    class_of: Box<[u32]>,
+    class_of: Entries<u32>,
     /// Per class: its representative's value.
-    representatives: Box<[u32]>,
+    representatives: Entries<u32>,
     /// Per class: the symmetries that fix its representative, as a bit mask.
-    stabilizers: Box<[u16]>,
+    stabilizers: Entries<u16>,
     coordinate: PhantomData<C>,
 }
 
@@ -63,7 +63,7 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
             .collect();
         SymmetryClasses {
             class_of,
-            representatives: representatives.into_boxed_slice(),
+            representatives: representatives.into_iter().collect(),
             stabilizers,
             coordinate: PhantomData,
         }
@@ -76,7 +76,7 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
 
     /// The class of `value` and a symmetry that carries `value` onto the class representative.
     pub fn class_of(&self, value: C) -> (usize, UdSymmetry) {
-        let packed = self.class_of[value.index()];
+        let packed = self.class_of.get(value.index());
         (
             (packed >> 4) as usize,
             UdSymmetry::from_index((packed & 15) as usize),
@@ -85,36 +85,36 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
 
     /// Starts loading the class of `value` (see [`prefetch`](super::prefetch)).
     pub fn prefetch(&self, value: C) {
-        super::prefetch(&self.class_of, value.index());
+        self.class_of.prefetch(value.index());
     }
 
     /// The representative of class `class`.
     pub fn representative(&self, class: usize) -> C {
-        C::from_index(self.representatives[class] as usize)
+        C::from_index(self.representatives.get(class) as usize)
     }
 
     /// The symmetries that fix the representative of `class`, as a bit mask.
     pub fn stabilizer(&self, class: usize) -> u16 {
-        self.stabilizers[class]
+        self.stabilizers.get(class)
     }
 
     /// Writes the classes as three sections.
     pub fn encode(&self, encoder: &mut Encoder) {
-        encoder.u32s(&self.class_of);
-        encoder.u32s(&self.representatives);
-        encoder.u16s(&self.stabilizers);
+        encoder.entries(&self.class_of);
+        encoder.entries(&self.representatives);
+        encoder.entries(&self.stabilizers);
     }
 
     /// Reads classes written by [`encode`](Self::encode); `None` if anything is out of shape.
-    pub fn decode(decoder: &mut Decoder<'_>) -> Option<SymmetryClasses<C>> {
-        let class_of = decoder.u32s()?;
-        let representatives = decoder.u32s()?;
-        let stabilizers = decoder.u16s()?;
+    pub fn decode(decoder: &mut Decoder) -> Option<SymmetryClasses<C>> {
+        let class_of = decoder.entries::<u32>()?;
+        let representatives = decoder.entries::<u32>()?;
+        let stabilizers = decoder.entries::<u16>()?;
         let classes = representatives.len();
         let fits = class_of.len() == C::COUNT
             && stabilizers.len() == classes
-            && class_of.iter().all(|&c| ((c >> 4) as usize) < classes)
-            && representatives.iter().all(|&r| (r as usize) < C::COUNT);
+            && class_of.iter().all(|c| ((c >> 4) as usize) < classes)
+            && representatives.iter().all(|r| (r as usize) < C::COUNT);
         fits.then_some(SymmetryClasses {
             class_of,
             representatives,
@@ -128,7 +128,7 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
 /// symmetry. Only for coordinates that symmetries map onto themselves (twist, corner and U/D
 /// edge permutations).
 pub struct Conjugation<C> {
-    entries: Box<[u16]>,
+    entries: Entries<u16>,
     coordinate: PhantomData<C>,
 }
 
@@ -148,19 +148,19 @@ impl<C: Coordinate<Cube = CubieCube>> Conjugation<C> {
 
     /// `value` conjugated by `symmetry`.
     pub fn apply(&self, value: C, symmetry: UdSymmetry) -> C {
-        C::from_index(self.entries[value.index() * 16 + symmetry.index()] as usize)
+        C::from_index(self.entries.get(value.index() * 16 + symmetry.index()) as usize)
     }
 
     /// Writes the table as one section.
     pub fn encode(&self, encoder: &mut Encoder) {
-        encoder.u16s(&self.entries);
+        encoder.entries(&self.entries);
     }
 
     /// Reads a table written by [`encode`](Self::encode); `None` if it is out of shape.
-    pub fn decode(decoder: &mut Decoder<'_>) -> Option<Conjugation<C>> {
-        let entries = decoder.u16s()?;
+    pub fn decode(decoder: &mut Decoder) -> Option<Conjugation<C>> {
+        let entries = decoder.entries::<u16>()?;
         let fits =
-            entries.len() == C::COUNT * 16 && entries.iter().all(|&e| (e as usize) < C::COUNT);
+            entries.len() == C::COUNT * 16 && entries.iter().all(|e| (e as usize) < C::COUNT);
         fits.then_some(Conjugation {
             entries,
             coordinate: PhantomData,

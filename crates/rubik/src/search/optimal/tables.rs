@@ -270,7 +270,7 @@ impl OptimalTables {
                     progress,
                     &mut report,
                 );
-                let classes = decoded(&file, SymmetryClasses::decode, build_classes, progress);
+                let classes = decoded(file, SymmetryClasses::decode, build_classes, progress);
                 let parity = size == OptimalTableSize::Large;
                 let build = |p: &mut dyn FnMut(Progress)| tables.build_sorted(parity, &classes, p);
                 let corners = if parity {
@@ -532,7 +532,7 @@ impl OptimalTables {
         let corner_moves = Turns(&CornerMoves(&self.twist_moves, &self.split_moves), turns);
         let classes = self.flip_slice_classes();
         let move_pair = |pair, i: usize| moves.flip_slice(pair, turns[i].index());
-        let distances = <Pruning>::build(
+        let distances = <Pruning<Vec<u8>>>::build(
             classes,
             move_pair,
             &corner_moves,

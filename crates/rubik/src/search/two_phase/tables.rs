@@ -137,7 +137,7 @@ impl MoveTables {
         self.slice_perm.encode(encoder);
     }
 
-    fn decode(decoder: &mut Decoder<'_>) -> Option<MoveTables> {
+    fn decode(decoder: &mut Decoder) -> Option<MoveTables> {
         Some(MoveTables {
             twist: MoveTable::decode(decoder, 18)?,
             flip: MoveTable::decode(decoder, 18)?,
@@ -155,8 +155,8 @@ impl MoveTables {
     }
 
     /// The phase-2 distances over (corners, slice permutation).
-    fn corner_slice(&self, progress: &mut dyn FnMut(Progress)) -> Pruning {
-        <Pruning>::build(
+    fn corner_slice(&self, progress: &mut dyn FnMut(Progress)) -> Pruning<Vec<u8>> {
+        <Pruning<Vec<u8>>>::build(
             &Unreduced,
             |c, i| self.phase2_corners(c, i),
             &self.slice_perm,
@@ -309,7 +309,7 @@ impl Shared {
         encoder.finish()
     }
 
-    fn decode(decoder: &mut Decoder<'_>) -> Option<Shared> {
+    fn decode(decoder: &mut Decoder) -> Option<Shared> {
         Some(Shared {
             moves: MoveTables::decode(decoder)?,
             flip_slice: FlipSliceClasses {
@@ -357,7 +357,7 @@ impl Shared {
 
     /// The phase-2 distances over (corner-permutation class, U/D edges).
     fn phase2(&self, progress: &mut dyn FnMut(Progress)) -> Vec<u8> {
-        <Pruning>::build(
+        <Pruning<Vec<u8>>>::build(
             &self.corner_classes,
             |c, i| self.moves.phase2_corners(c, i),
             &self.moves.ud_edges,
@@ -412,7 +412,7 @@ impl TwoPhaseTables {
             encoder.finish()
         };
         let file = obtain(dir, &TINY, memory, build, progress, report);
-        let decode = |decoder: &mut Decoder<'_>| {
+        let decode = |decoder: &mut Decoder| {
             let moves = MoveTables::decode(decoder)?;
             let mut table = |entries| Pruning::decode(decoder, entries);
             let twist_slice = table(Twist::COUNT * SlicePosition::COUNT)?;
@@ -430,7 +430,7 @@ impl TwoPhaseTables {
                 phase2: None,
             })
         };
-        decoded(&file, decode, build, progress)
+        decoded(file, decode, build, progress)
     }
 
     fn load_symmetric(
@@ -441,7 +441,7 @@ impl TwoPhaseTables {
         report: &mut LoadReport,
     ) -> TwoPhaseTables {
         let file = obtain(dir, &SHARED, memory, Shared::build, progress, report);
-        let shared = decoded(&file, Shared::decode, Shared::build, progress);
+        let shared = decoded(file, Shared::decode, Shared::build, progress);
         let (phase1, phase2) = if size == TableSize::Small {
             let len = Mod3Pruning::<&[u8]>::byte_len(shared.flip_slice.entries());
             let build = |p: &mut dyn FnMut(Progress)| shared.phase1::<2>(p).into_bytes();

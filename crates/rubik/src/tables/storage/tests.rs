@@ -769,27 +769,6 @@ fn progress_reports_each_stage_to_the_end() {
 }
 
 #[test]
-fn typed_views_read_little_endian_entries() {
-    let dir = TempDir::new().unwrap();
-    let entries = [1, 0, 2, 0, 3, 0, 4, 0];
-    let calls = AtomicUsize::new(0);
-    for _ in 0..2 {
-        // Built, then read from the cache.
-        let (table, _) = load(dir.path(), &entries, &calls);
-        assert_eq!(table.as_u16s(), Some(&[1, 2, 3, 4][..]));
-        assert_eq!(table.as_u32s(), Some(&[0x2_0001, 0x4_0003][..]));
-    }
-    assert_eq!(calls.load(Ordering::Relaxed), 1);
-
-    let odd = Table::from_payload(&SPEC, vec![1, 2, 3]);
-    assert_eq!((odd.as_u16s(), odd.as_u32s()), (None, None));
-    let six = Table::from_payload(&SPEC, vec![1, 0, 2, 0, 3, 0]);
-    assert_eq!((six.as_u16s(), six.as_u32s()), (Some(&[1, 2, 3][..]), None));
-    let empty = Table::from_payload(&SPEC, Vec::new());
-    assert_eq!(empty.as_u32s(), Some(&[][..]));
-}
-
-#[test]
 fn table_names_are_short_lowercase_words() {
     assert_eq!(
         TableSpec::new("abcdefghijklmnopqrstuvwx", 0).name().len(),
