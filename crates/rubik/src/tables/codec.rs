@@ -29,7 +29,7 @@ macro_rules! entry {
         impl Entry for $t {
             type Le = [u8; size_of::<$t>()];
             fn chunks(bytes: &[u8]) -> &[Self::Le] {
-                bytes.as_chunks().0
+                bytemuck::cast_slice(&bytes[..bytes.len() / size_of::<$t>() * size_of::<$t>()])
             }
             fn from_le(bytes: Self::Le) -> $t {
                 <$t>::from_le_bytes(bytes)
