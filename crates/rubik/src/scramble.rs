@@ -135,9 +135,9 @@ pub const MIN_2X2_DISTANCE: usize = 4;
 /// ```
 pub fn random_state_2x2<R: Rng + ?Sized>(rng: &mut R, solver: &Pocket<'_>) -> Alg {
     loop {
-        let solution = solver.solve(&CornerCube::random(rng), Metric::Htm);
-        if solution.len() >= MIN_2X2_DISTANCE {
-            return solution.alg().inverse();
+        let moves = solver.solve(&CornerCube::random(rng), Metric::Htm);
+        if moves.len() >= MIN_2X2_DISTANCE {
+            return crate::search::face_turn_alg(&moves, 2).inverse();
         }
     }
 }

@@ -202,16 +202,16 @@ pub fn solve(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution,
             });
         }
         2 => {
-            let solution = Pocket::new(options.tables.pocket())
+            let moves = Pocket::new(options.tables.pocket())
                 .solve(&CornerCube::try_from(cube)?, options.metric);
-            if let Some(max_length) = options.max_length.filter(|&max| solution.len() > max) {
+            if let Some(max_length) = options.max_length.filter(|&max| moves.len() > max) {
                 return Err(SolveError::TooLong {
                     max_length,
-                    length: solution.len(),
+                    length: moves.len(),
                     metric: options.metric.name(),
                 });
             }
-            ("2×2", solution.moves, false, 0)
+            ("2×2", moves, false, 0)
         }
         3 => {
             let cube = CubieCube::try_from(cube)?;
@@ -284,7 +284,7 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
 fn two_phase_solve(
     cube: &CubieCube,
     options: &SolveOptions<'_>,
-) -> Result<two_phase::Solution, two_phase::SolveError> {
+) -> Result<two_phase::Found, two_phase::SolveError> {
     let no_limit = options.max_length.is_none() && !options.budget.is_limited();
     let limits = Limits {
         max_length: if no_limit {

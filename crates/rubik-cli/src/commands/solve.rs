@@ -1,6 +1,6 @@
 //! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
 //!
-//! Each method is one variant of [`Method`] and one function from a cube to what it [`Found`]
+//! Each method is one variant of [`Method`] and one function from a cube to what it [`Answer`]s
 //! (the default method is the library's solve policy, [`rubik::solve()`], which the terminal UI
 //! calls too: a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase, bigger cubes to reduction,
 //! whose last stage is two-phase); reading the
@@ -182,7 +182,7 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
 }
 
 /// What a method found for one state: the solution, and what it counted on the way.
-struct Found {
+struct Answer {
     alg: Alg,
     length: usize,
     counts: Map<String, Value>,
@@ -264,7 +264,7 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
 }
 
 /// What `solve` found, and how long it took (tables already loaded).
-fn timed(solve: impl FnOnce() -> Result<Found, CliError>) -> Result<(Found, Duration), CliError> {
+fn timed(solve: impl FnOnce() -> Result<Answer, CliError>) -> Result<(Answer, Duration), CliError> {
     let start = Instant::now();
     let found = solve()?;
     Ok((found, start.elapsed()))
@@ -278,7 +278,7 @@ fn by_policy(
     cube: &FaceletCube,
     args: &Args,
     alone: bool,
-) -> Result<Found, CliError> {
+) -> Result<Answer, CliError> {
     // A bar on a terminal (indicatif draws nothing elsewhere) while a big cube's orbits are
     // placed, one tick per orbit.
     let bar = ProgressBar::new(0);
@@ -339,7 +339,7 @@ fn by_policy(
             ])
         }
     };
-    Ok(Found {
+    Ok(Answer {
         alg: solution.alg(),
         length: solution.obtm(),
         counts,
@@ -348,7 +348,7 @@ fn by_policy(
 
 /// An optimal 3×3 solution in the solver's metric; when a budget runs out first, the best one
 /// found.
-fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, CliError> {
+fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Answer, CliError> {
     let cube = CubieCube::try_from(cube).map_err(not_a_cube)?;
     let (solution, optimal, lower_bound, nodes) = match solver.solve(&cube, &budget(args)) {
         OptimalOutcome::Solved(solution) => {
@@ -372,7 +372,7 @@ fn optimal(solver: &Optimal, cube: &FaceletCube, args: &Args) -> Result<Found, C
     };
     let length = solution.length(solver.metric());
     within_max_length(length, args)?;
-    Ok(Found {
+    Ok(Answer {
         alg: solution.alg(),
         length,
         counts: Map::from_iter([
@@ -397,7 +397,7 @@ fn within_max_length(length: usize, args: &Args) -> Result<(), CliError> {
 }
 
 /// A shortest solution by breadth-first search within `max_memory`, or why there is none.
-fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliError> {
+fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Answer, CliError> {
     rubik::cubie::validate(cube).map_err(not_a_cube)?;
     let mut search = Bfs::new(args.moves.set(cube.size())?)
         .max_memory(max_memory)
@@ -414,7 +414,7 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Found, CliErr
         .solve(cube)
         .map_err(|error| CliError::Failed(error.to_string()))?
     {
-        Outcome::Solved(solution) => Ok(Found {
+        Outcome::Solved(solution) => Ok(Answer {
             length: solution.turns.len(),
             alg: solution.alg,
             counts: Map::from_iter([("states".into(), solution.states.into())]),
@@ -447,7 +447,7 @@ fn not_a_cube(error: InvalidCube) -> CliError {
 }
 
 /// One answer line.
-fn render(found: &Found, elapsed: Duration, format: SolveFormat) -> String {
+fn render(found: &Answer, elapsed: Duration, format: SolveFormat) -> String {
     match format {
         SolveFormat::Alg => found.alg.to_string(),
         SolveFormat::Json => {

@@ -73,9 +73,9 @@ struct Entry {
     counted: usize,
 }
 
-/// A solution being stepped through.
+/// A solution being stepped through, move by move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub struct Playback {
     /// The moves, in order.
     pub moves: Vec<Move>,
     /// How many of them have been applied.
@@ -136,7 +136,7 @@ pub struct App {
     scrambles: u64,
     timer: Timer,
     mode: Mode,
-    solution: Option<Solution>,
+    solution: Option<Playback>,
     layer: Option<usize>,
     simplified: bool,
     status: Option<Status>,
@@ -468,7 +468,7 @@ impl App {
                 self.inform(format!(
                     "a solution of {count} move{plural}: -> and <- step"
                 ));
-                self.solution = Some(Solution { moves, done: 0 });
+                self.solution = Some(Playback { moves, done: 0 });
             }
             Err(NoSolution::NoSolver) => {
                 self.complain("no solver for a cube this size, and it was loaded".to_string());
@@ -631,7 +631,7 @@ impl App {
     }
 
     /// The solution being stepped through, if one is shown.
-    pub fn solution(&self) -> Option<&Solution> {
+    pub fn solution(&self) -> Option<&Playback> {
         self.solution.as_ref()
     }
 

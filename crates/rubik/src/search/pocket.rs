@@ -12,14 +12,14 @@
 //! ```
 //! use rubik::search::Metric;
 //! use rubik::search::pocket::{Pocket, PocketTables};
-//! use rubik::{CornerCube, FaceletCube};
+//! use rubik::{CornerCube, Face, FaceTurn, FaceletCube};
 //!
 //! let tables = PocketTables::build(&mut |_| {});
 //! let state: CornerCube = "UFUFRRRRFDFDDBDBLLLLUBUB".parse().unwrap(); // a 2×2 after R
-//! let solution = Pocket::new(&tables).solve(&state, Metric::Htm);
-//! assert_eq!(solution.alg().to_string(), "R'");
+//! let moves = Pocket::new(&tables).solve(&state, Metric::Htm);
+//! assert_eq!(moves, [FaceTurn::new(Face::R, 3)]);
 //! let mut cube = FaceletCube::from(&state);
-//! cube.apply_alg(&solution.alg()).unwrap();
+//! cube.apply(moves.iter().map(|m| m.turn(2)));
 //! assert!(cube.is_solved());
 //! ```
 
@@ -29,7 +29,6 @@ use super::Metric;
 use crate::coord::{Coordinate, PocketPerm, PocketTwist};
 use crate::cubie::{Corner, CornerCube, FaceTurn};
 use crate::facelet::FaceletCube;
-use crate::notation::Alg;
 use crate::tables::cache::{decoded, obtain, pairs};
 use crate::tables::codec::{Decoder, Encoder};
 use crate::tables::storage::{LoadReport, Memory, Progress, TableSpec};
@@ -176,32 +175,6 @@ fn held_with_dbl_home(cube: &CornerCube) -> CornerCube {
     CornerCube::try_from(&FaceletCube::from(cube)).expect("the stickers of a 2×2 state are valid")
 }
 
-/// An optimal solution of a 2×2 state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The moves (only U, R and F; in the quarter-turn metric never a half turn).
-    pub moves: Vec<FaceTurn>,
-    /// The metric the solution is shortest in.
-    pub metric: Metric,
-}
-
-impl Solution {
-    /// The solution in notation, for a 2×2.
-    pub fn alg(&self) -> Alg {
-        super::face_turn_alg(&self.moves, 2)
-    }
-
-    /// The number of moves, in the solution's metric.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the cube was already solved.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-}
-
 /// The optimal 2×2 solver over a set of tables.
 pub struct Pocket<'t> {
     tables: &'t PocketTables,
@@ -213,12 +186,13 @@ impl<'t> Pocket<'t> {
         Pocket { tables }
     }
 
-    /// A shortest solution of `cube` in `metric`, made of U, R and F turns.
+    /// A shortest solution of `cube` in `metric`: its moves, U, R and F turns only (in the
+    /// quarter-turn metric never a half turn).
     ///
     /// A 2×2 has no fixed centres: a state whose DBL corner is away from home (or twisted) is
     /// first turned as a whole to put it home, as reading stickers does, so the solution solves
     /// the cube's stickers, and replayed on `cube` itself leaves a whole-cube rotation.
-    pub fn solve(&self, cube: &CornerCube, metric: Metric) -> Solution {
+    pub fn solve(&self, cube: &CornerCube, metric: Metric) -> Vec<FaceTurn> {
         let cube = held_with_dbl_home(cube);
         let tables = self.tables.of(metric);
         let (mut perm, mut twist) = (PocketPerm::of(&cube), PocketTwist::of(&cube));
@@ -239,6 +213,6 @@ impl<'t> Pocket<'t> {
             (perm, twist) = next;
             distance -= 1;
         }
-        Solution { moves, metric }
+        moves
     }
 }

@@ -169,7 +169,7 @@ fn sorted(mut turns: Vec<Turn>) -> Vec<Turn> {
 
 /// A shortest solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub struct Shortest {
     /// The turns, in order; empty for a solved cube.
     pub turns: Vec<Turn>,
     /// The same turns in notation ([`Alg::from_turns`]).
@@ -178,10 +178,10 @@ pub struct Solution {
     pub states: usize,
 }
 
-impl Solution {
+impl Shortest {
     /// The solution made of `turns` on a cube of size `size`, found by storing `states` states.
-    fn new(turns: Vec<Turn>, size: usize, states: usize) -> Solution {
-        Solution {
+    fn new(turns: Vec<Turn>, size: usize, states: usize) -> Shortest {
+        Shortest {
             alg: Alg::from_turns(turns.iter().copied(), size),
             turns,
             states,
@@ -193,7 +193,7 @@ impl Solution {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A shortest solution.
-    Solved(Solution),
+    Solved(Shortest),
     /// No solution has `depth` moves or fewer (`depth` is [`Bfs::max_depth`]).
     NotWithin {
         /// The depth searched in full.
@@ -336,7 +336,7 @@ impl<'a> Bfs<'a> {
         let size = cube.size();
         let turns = self.moves.turns(size)?;
         if cube.is_solved() {
-            return Ok(Outcome::Solved(Solution::new(Vec::new(), size, 0)));
+            return Ok(Outcome::Solved(Shortest::new(Vec::new(), size, 0)));
         }
         let width = cube.stickers().len().div_ceil(PER_WORD);
         let mut forward = Side::new(width);
@@ -396,7 +396,7 @@ impl<'a> Bfs<'a> {
                     .map(|turn| turn.inverse()),
             );
             let states = forward.links.len() + backward.links.len();
-            return Ok(Outcome::Solved(Solution::new(turns, size, states)));
+            return Ok(Outcome::Solved(Shortest::new(turns, size, states)));
         }
     }
 }

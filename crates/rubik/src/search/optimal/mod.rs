@@ -57,7 +57,7 @@ use std::sync::atomic::Ordering;
 use super::Metric;
 use super::budget::Budget;
 use super::canonical::turns_seen_along_axes;
-use super::two_phase::{Limits, Solution, TwoPhase};
+use super::two_phase::{Found, Limits, TwoPhase};
 use crate::cubie::{CubieCube, FaceTurn, mask_of};
 use crate::face::Axis;
 use scheduler::{Costs, Search};
@@ -77,13 +77,13 @@ const TWO_PHASE_NODES_PER_NODE: u64 = 8;
 pub enum OptimalOutcome {
     /// A shortest solution; its `nodes` counts the IDA* nodes searched and its
     /// `budget_ran_out` is false.
-    Solved(Solution),
+    Solved(Found),
     /// The budget ended the search first.
     Stopped {
         /// A proved lower bound of the distance: no solution is shorter.
         lower_bound: usize,
         /// The best solution known (from the two-phase solver), if any.
-        best: Option<Solution>,
+        best: Option<Found>,
         /// IDA* nodes searched.
         nodes: u64,
     },
@@ -177,7 +177,7 @@ impl<'t> Optimal<'t> {
         &self,
         cube: &CubieCube,
         budget: &Budget<'_>,
-        mut upper: Option<Solution>,
+        mut upper: Option<Found>,
     ) -> OptimalOutcome {
         let search = Search::new(self, cube, budget);
         let root = self.root(cube);
@@ -208,7 +208,7 @@ impl<'t> Optimal<'t> {
             {
                 // No solution is shorter than `depth`: the two-phase one is optimal.
                 let best = upper.expect("checked above");
-                return OptimalOutcome::Solved(Solution {
+                return OptimalOutcome::Solved(Found {
                     budget_ran_out: false,
                     nodes: search.nodes(),
                     ..best
@@ -225,7 +225,7 @@ impl<'t> Optimal<'t> {
             costs = search.deepen(root, depth, &costs);
             last_nodes = search.nodes() - before;
             if let Some(path) = search.solution.lock().expect("no task panics").take() {
-                return OptimalOutcome::Solved(Solution {
+                return OptimalOutcome::Solved(Found {
                     moves: merge_doubled_quarter_turns(&path),
                     budget_ran_out: false,
                     nodes: search.nodes(),
@@ -251,7 +251,7 @@ impl<'t> Optimal<'t> {
         length: usize,
         nodes: u64,
         search: &Search<'_, '_>,
-    ) -> Option<Solution> {
+    ) -> Option<Found> {
         let limits = Limits {
             max_length: Some(length),
             improve_nodes: None,
@@ -263,7 +263,7 @@ impl<'t> Optimal<'t> {
 
     /// A two-phase solution of `cube`, shortened for a few milliseconds (within the time
     /// budget and cancel flag), if one is found.
-    fn upper_bound(&self, cube: &CubieCube, budget: &Budget<'_>) -> Option<Solution> {
+    fn upper_bound(&self, cube: &CubieCube, budget: &Budget<'_>) -> Option<Found> {
         let limits = Limits {
             max_length: None,
             improve_nodes: None,
@@ -315,7 +315,7 @@ mod tests {
             let mut moves = shortest.moves.clone();
             let u = FaceTurn::new(crate::face::Face::U, 1);
             moves.extend([u, u.inverse()]);
-            let long = Solution {
+            let long = Found {
                 moves,
                 budget_ran_out: false,
                 nodes: 0,

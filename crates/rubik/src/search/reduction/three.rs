@@ -29,7 +29,7 @@ pub(super) fn solve(
     three: &TwoPhase<'_>,
     improve_nodes: u64,
     budget: Budget<'_>,
-) -> Result<two_phase::Solution, ReductionError> {
+) -> Result<two_phase::Found, ReductionError> {
     let limits = Limits {
         max_length: Some(20),
         improve_nodes: Some(improve_nodes),

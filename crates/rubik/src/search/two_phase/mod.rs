@@ -58,7 +58,7 @@ pub struct Limits<'a> {
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub struct Found {
     /// The moves.
     pub moves: Vec<FaceTurn>,
     /// Whether a budget (time or nodes) or the cancel flag ended the search before it was done.
@@ -67,7 +67,7 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-impl Solution {
+impl Found {
     /// The solution in notation, face turns only.
     pub fn alg(&self) -> Alg {
         super::face_turn_alg(&self.moves, 3)
@@ -138,7 +138,7 @@ impl<'t> TwoPhase<'t> {
     /// shortening after the first solution ([`Limits::improve_nodes`]) searches two halves of
     /// the search tree apart, each with half the nodes, side by side where the current `rayon`
     /// pool has two threads, and keeps the shorter result.
-    pub fn solve(&self, cube: &CubieCube, limits: &Limits<'_>) -> Result<Solution, SolveError> {
+    pub fn solve(&self, cube: &CubieCube, limits: &Limits<'_>) -> Result<Found, SolveError> {
         let mut search = Search::new(self, cube, limits, None, (0, 1));
         search.run();
         let budget = search.budget;
@@ -153,7 +153,7 @@ impl<'t> TwoPhase<'t> {
         &self,
         cube: &CubieCube,
         limits: &Limits<'_>,
-    ) -> Result<Solution, SolveError> {
+    ) -> Result<Found, SolveError> {
         if cube.is_solved() {
             return self.solve(cube, limits);
         }
@@ -197,7 +197,7 @@ impl<'t> TwoPhase<'t> {
         limits: &Limits<'_>,
         first: Ended,
         budget: Running<'_>,
-    ) -> Result<Solution, SolveError> {
+    ) -> Result<Found, SolveError> {
         let (Some(found), Some(extra)) = (&first.best, limits.improve_nodes) else {
             return first.outcome();
         };
@@ -250,9 +250,9 @@ struct Ended {
 
 impl Ended {
     /// The best solution found, or why there is none.
-    fn outcome(self) -> Result<Solution, SolveError> {
+    fn outcome(self) -> Result<Found, SolveError> {
         match self.best {
-            Some(moves) => Ok(Solution {
+            Some(moves) => Ok(Found {
                 moves,
                 budget_ran_out: self.out_of_budget,
                 nodes: self.nodes,
