@@ -41,16 +41,41 @@ use search::{Phase, Searcher, Wanted};
 
 /// Phase 1 solutions kept for each axis.
 const KEEP1: usize = 8;
-/// Phase 2 solutions carried on (each in four frames).
-const KEEP2: usize = 2;
 /// How far past the shortest total phase 2 looks for its solutions.
 const EXTRA2: usize = 2;
-/// How far past the shortest total phase 3 looks for its solutions.
-const EXTRA3: usize = 0;
 /// The longest a phase may be.
 const MAX_PHASE: usize = 20;
-/// Reduced candidates carried on to the 3×3 stage.
-const KEEP3: usize = 2;
+
+/// How many candidates the later phases carry on.
+#[derive(Clone, Copy)]
+struct Effort {
+    /// Phase 2 solutions carried on (each in four frames).
+    keep2: usize,
+    /// Reduced candidates carried on to the 3×3 stage.
+    keep3: usize,
+    /// How far past the shortest total phase 3 looks for its solutions.
+    extra3: usize,
+}
+
+/// The efforts tried in turn: the first alone without a time budget; with one, each next
+/// while time is left, the shortest solution kept.
+const EFFORTS: [Effort; 3] = [
+    Effort {
+        keep2: 2,
+        keep3: 2,
+        extra3: 0,
+    },
+    Effort {
+        keep2: 6,
+        keep3: 6,
+        extra3: 0,
+    },
+    Effort {
+        keep2: 16,
+        keep3: 12,
+        extra3: 1,
+    },
+];
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
 const IMPROVE_NODES: u64 = 20_000;
 
@@ -127,13 +152,13 @@ pub fn solve(
         phases: Vec::new(),
         estimate: 0,
     };
-    let stopped = ReductionError::Stopped;
-    let first = phase1(&start, four, &mut searcher).map_err(stopped)?;
-    let second = phase2(&first, four, &mut searcher).map_err(stopped)?;
-    let third = phase3(&second, four, &mut searcher).map_err(stopped)?;
+    let efforts = match options.budget.time {
+        Some(_) => &EFFORTS[..],
+        None => &EFFORTS[..1],
+    };
     let mut best: Option<Solution> = None;
-    for candidate in &third {
-        let solution = match finish(candidate, three, options, &budget) {
+    for effort in efforts {
+        let solution = match attempt(&start, four, three, options, &mut searcher, effort) {
             Ok(solution) => solution,
             Err(error) if best.is_none() => return Err(error),
             Err(_) => break,
@@ -149,6 +174,34 @@ pub fn solve(
         return Err(ReductionError::Replay);
     }
     Ok(solution)
+}
+
+/// The three phases with `effort`, then the 3×3 stage on each reduced candidate: the
+/// shortest solution, or the error that left none.
+fn attempt(
+    start: &Candidate,
+    four: &FourTables,
+    three: &TwoPhase<'_>,
+    options: &ReductionOptions<'_>,
+    searcher: &mut Searcher,
+    effort: &Effort,
+) -> Result<Solution, ReductionError> {
+    let stopped = ReductionError::Stopped;
+    let first = phase1(start, four, searcher).map_err(stopped)?;
+    let second = phase2(&first, four, searcher, effort).map_err(stopped)?;
+    let third = phase3(&second, four, searcher, effort).map_err(stopped)?;
+    let mut best: Option<Solution> = None;
+    for candidate in &third {
+        let solution = match finish(candidate, three, options, searcher.budget) {
+            Ok(solution) => solution,
+            Err(error) if best.is_none() => return Err(error),
+            Err(_) => break,
+        };
+        if best.as_ref().is_none_or(|b| solution.obtm() < b.obtm()) {
+            best = Some(solution);
+        }
+    }
+    best.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))
 }
 
 /// A reduced candidate finished by the 3×3 stage.
@@ -297,8 +350,10 @@ fn by_total_length<P: Phase>(
                 max_depth: depth,
             };
             let mut exact = |turns: &[u8]| turns.len() == depth as usize && keep(i, turns);
-            for turns in searcher.solutions(phase, *state, wanted, &mut exact)? {
-                found.push((i, turns));
+            match searcher.solutions(phase, *state, wanted, &mut exact) {
+                Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
+                Err(stop) if found.is_empty() => return Err(stop),
+                Err(_) => return Ok(found),
             }
             if found.len() >= want {
                 return Ok(found);
@@ -321,6 +376,7 @@ fn phase2(
     candidates: &[Candidate],
     four: &FourTables,
     searcher: &mut Searcher,
+    effort: &Effort,
 ) -> Result<Vec<Candidate>, Stop> {
     let model = Model::get();
     let pieces: Vec<Pieces> = candidates
@@ -349,7 +405,7 @@ fn phase2(
         searcher,
         &Phase2(four),
         &starts,
-        KEEP2,
+        effort.keep2,
         EXTRA2,
         &mut separates,
     )?;
@@ -433,11 +489,12 @@ impl Phase for Phase3<'_> {
     }
 }
 
-/// Phase 3 over the candidates by total length: the `KEEP3` shortest reduced cubes.
+/// Phase 3 over the candidates by total length: the `effort.keep3` shortest reduced cubes.
 fn phase3(
     candidates: &[Candidate],
     four: &FourTables,
     searcher: &mut Searcher,
+    effort: &Effort,
 ) -> Result<Vec<Candidate>, Stop> {
     let starts: Vec<(usize, State3)> = candidates
         .iter()
@@ -447,8 +504,8 @@ fn phase3(
         searcher,
         &Phase3(four),
         &starts,
-        KEEP3,
-        EXTRA3,
+        effort.keep3,
+        effort.extra3,
         &mut |_, _| true,
     )?;
     Ok(solutions

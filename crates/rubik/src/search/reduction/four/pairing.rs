@@ -420,25 +420,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore]
-    fn depth_distribution() {
-        let model = Model::get();
-        let pairing = pairing();
-        let start = std::time::Instant::now();
-        let table = distances(&pairing, Moves3::new(model).moves, 10);
-        let mut counts = [0usize; 16];
-        for &d in &table {
-            counts[d as usize] += 1;
-        }
-        println!(
-            "{} classes, {:?} in {:?}",
-            pairing.classes(),
-            counts,
-            start.elapsed()
-        );
-    }
-
-    #[test]
     fn orders_rank_and_unrank_back() {
         for rank in (0..40_320).step_by(7) {
             assert_eq!(rank_order(&unrank_order(rank)), rank);

@@ -120,8 +120,8 @@ fn each_phase_reaches_its_goal_and_the_shortest_candidate_comes_first() {
         estimate: 0,
     };
     let first = phase1(&start, four, &mut searcher).unwrap();
-    let second = phase2(&first, four, &mut searcher).unwrap();
-    let third = phase3(&second, four, &mut searcher).unwrap();
+    let second = phase2(&first, four, &mut searcher, &EFFORTS[0]).unwrap();
+    let third = phase3(&second, four, &mut searcher, &EFFORTS[0]).unwrap();
     for candidate in &first {
         let pieces = Pieces::read(&candidate.cube).unwrap();
         assert_eq!(four.phase1(pieces.mask(Face::R) | pieces.mask(Face::L)), 0);
