@@ -77,7 +77,7 @@ const EFFORTS: [Effort; 3] = [
     },
 ];
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
-const IMPROVE_NODES: u64 = 20_000;
+const IMPROVE_NODES: u64 = 200_000;
 
 /// The names of the stages, in order.
 const STAGES: [&str; 4] = ["centres L/R", "centres U/D", "centres + edges", "3x3"];
