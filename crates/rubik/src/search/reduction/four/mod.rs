@@ -1,31 +1,32 @@
-//! The 4×4 by a table-driven reduction in the spirit of Tsai's method: three centre phases,
-//! each an IDA* over an exact distance table ([`FourTables`]), the wings paired after them, then
-//! the 3×3 stage.
+//! The 4×4 by a table-driven reduction in the spirit of Tsai's method: three phases, each an
+//! IDA* over exact distance tables ([`FourTables`]), then the 3×3 stage.
 //!
 //! 1. **centres L/R**: stage one colour pair on L and R, each of the three pairs tried (any
 //!    turn);
 //! 2. **centres U/D**: stage a second pair on U and D (so the third is on F and B) and make the
 //!    wing permutation even, so there is no "OLL parity" (outer turns, Rw and Lw, the other
-//!    blocks by two);
-//! 3. **centres**: solve them (U, D, F, B, R2, L2 and every block by two);
-//! 4. **edges**: pair the wings with the 3-cycles of the general reduction, which also mends
-//!    "PLL parity";
-//! 5. **3x3**: two-phase on the reduced cube.
+//!    blocks by two); only solutions that leave each edge with one wing in each of phase 3's
+//!    two wing classes (and an even matching of them) are kept;
+//! 3. **centres + edges**: solve the centres and pair every edge, the reduced cube's edges an
+//!    even permutation against its corners (no "PLL parity"), with U, D, F, B, R2, L2 and every
+//!    block by two; the bound is the larger of the centres' (with that parity) and the wing
+//!    matching's distance;
+//! 4. **3x3**: two-phase on the reduced cube.
 //!
-//! Several candidates pass from phase to phase (each phase searched one turn past its
-//! shortest, in every colour frame that keeps the earlier phases' goals); the last stages run
-//! on the best of them, and the shortest whole solution, moves cancelled across stages, is
-//! kept. Colour frames are tried by renaming the colours by a whole-cube rotation: the turns
-//! stay the same, and a cube is solved in any frame.
+//! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
+//! by total length (turns so far plus the phase's), so the shortest totals come first. Colour
+//! frames are tried by renaming the colours by a whole-cube rotation: the turns stay the same,
+//! and a cube is solved in any frame. Moves are cancelled across stages.
 
 mod coords;
 mod model;
+mod pairing;
 mod search;
 mod tables;
 
 pub use tables::FourTables;
 
-use super::{ReductionError, ReductionOptions, edges, moves, three};
+use super::{ReductionError, ReductionOptions, moves, three};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
@@ -33,23 +34,53 @@ use crate::search::Stop;
 use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
 use crate::turn::Turn;
-use coords::{Centres3, Moves2, Moves3, State2};
+use coords::{Centres3, Moves2, State2};
 use model::{Model, MoveSet, Pieces};
+use pairing::Matching;
 use search::{Phase, Searcher, Wanted};
 
 /// Phase 1 solutions kept for each axis.
 const KEEP1: usize = 8;
-/// Phase 2 solutions searched for each phase 1 solution and frame.
-const TRY2: usize = 4;
-/// Phase 2 solutions carried on.
-const KEEP2: usize = 16;
-/// Reduced candidates carried on to the pairing and 3×3 stages.
-const KEEP3: usize = 6;
+/// How far past the shortest total phase 2 looks for its solutions.
+const EXTRA2: usize = 2;
+/// The longest a phase may be.
+const MAX_PHASE: usize = 20;
+
+/// How many candidates the later phases carry on.
+#[derive(Clone, Copy)]
+struct Effort {
+    /// Phase 2 solutions carried on (each in four frames).
+    keep2: usize,
+    /// Reduced candidates carried on to the 3×3 stage.
+    keep3: usize,
+    /// How far past the shortest total phase 3 looks for its solutions.
+    extra3: usize,
+}
+
+/// The efforts tried in turn: the first alone without a time budget; with one, each next
+/// while time is left, the shortest solution kept.
+const EFFORTS: [Effort; 3] = [
+    Effort {
+        keep2: 2,
+        keep3: 2,
+        extra3: 0,
+    },
+    Effort {
+        keep2: 6,
+        keep3: 6,
+        extra3: 0,
+    },
+    Effort {
+        keep2: 16,
+        keep3: 12,
+        extra3: 1,
+    },
+];
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
-const IMPROVE_NODES: u64 = 20_000;
+const IMPROVE_NODES: u64 = 200_000;
 
 /// The names of the stages, in order.
-const STAGES: [&str; 5] = ["centres L/R", "centres U/D", "centres", "edges", "3x3"];
+const STAGES: [&str; 4] = ["centres L/R", "centres U/D", "centres + edges", "3x3"];
 
 /// A partial solution: the cube after it (colours renamed into the frame its next phase
 /// works in) and its turns by phase.
@@ -121,13 +152,13 @@ pub fn solve(
         phases: Vec::new(),
         estimate: 0,
     };
-    let stopped = ReductionError::Stopped;
-    let first = phase1(&start, four, &mut searcher).map_err(stopped)?;
-    let second = phase2(&first, four, &mut searcher).map_err(stopped)?;
-    let third = phase3(&second, four, &mut searcher).map_err(stopped)?;
+    let efforts = match options.budget.time {
+        Some(_) => &EFFORTS[..],
+        None => &EFFORTS[..1],
+    };
     let mut best: Option<Solution> = None;
-    for candidate in &third {
-        let solution = match finish(candidate, three, options, &budget) {
+    for effort in efforts {
+        let solution = match attempt(&start, four, three, options, &mut searcher, effort) {
             Ok(solution) => solution,
             Err(error) if best.is_none() => return Err(error),
             Err(_) => break,
@@ -145,20 +176,45 @@ pub fn solve(
     Ok(solution)
 }
 
-/// A candidate with its centres solved, finished: wings paired, then the 3×3 stage.
+/// The three phases with `effort`, then the 3×3 stage on each reduced candidate: the
+/// shortest solution, or the error that left none.
+fn attempt(
+    start: &Candidate,
+    four: &FourTables,
+    three: &TwoPhase<'_>,
+    options: &ReductionOptions<'_>,
+    searcher: &mut Searcher,
+    effort: &Effort,
+) -> Result<Solution, ReductionError> {
+    let stopped = ReductionError::Stopped;
+    let first = phase1(start, four, searcher).map_err(stopped)?;
+    let second = phase2(&first, four, searcher, effort).map_err(stopped)?;
+    let third = phase3(&second, four, searcher, effort).map_err(stopped)?;
+    let mut best: Option<Solution> = None;
+    for candidate in &third {
+        let solution = match finish(candidate, three, options, searcher.budget) {
+            Ok(solution) => solution,
+            Err(error) if best.is_none() => return Err(error),
+            Err(_) => break,
+        };
+        if best.as_ref().is_none_or(|b| solution.obtm() < b.obtm()) {
+            best = Some(solution);
+        }
+    }
+    best.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))
+}
+
+/// A reduced candidate finished by the 3×3 stage.
 fn finish(
     candidate: &Candidate,
     three: &TwoPhase<'_>,
     options: &ReductionOptions<'_>,
     budget: &Running,
 ) -> Result<Solution, ReductionError> {
-    let pairing = edges::pair(&candidate.cube, budget, &|| {})?;
-    let mut reduced = candidate.cube.clone();
-    reduced.apply(pairing.iter().copied());
     let rest = budget.left(options.budget.nodes.unwrap_or(u64::MAX));
-    let last = three::solve(&reduced, three, IMPROVE_NODES, rest)?;
+    let last = three::solve(&candidate.cube, three, IMPROVE_NODES, rest)?;
     let mut phases = candidate.phases.clone();
-    phases.extend([pairing, last.moves.iter().map(|m| m.turn(4)).collect()]);
+    phases.push(last.moves.iter().map(|m| m.turn(4)).collect());
     Ok(Solution {
         size: 4,
         stages: moves::cancel(STAGES.into_iter().zip(phases).collect()),
@@ -263,13 +319,96 @@ impl Phase for Phase2<'_> {
     }
 }
 
-/// Phase 2 for each candidate; each solution then in each frame that keeps phases 1 and 2.
+/// The first `want` solutions of a phase over several starts (each the turns so far and the
+/// phase's state), in order of total length: each start searched at the depth that makes the
+/// total `L`, for `L` from the least estimate up, at most `extra` past the first found.
+/// `keep(start, turns)` says which solutions count. Each solution comes with its start.
+fn by_total_length<P: Phase>(
+    searcher: &mut Searcher,
+    phase: &P,
+    starts: &[(usize, P::State)],
+    want: usize,
+    extra: usize,
+    keep: &mut dyn FnMut(usize, &[u8]) -> bool,
+) -> Result<Vec<(usize, Vec<u8>)>, Stop> {
+    let bounds: Vec<usize> = starts
+        .iter()
+        .map(|(_, s)| phase.bound(s) as usize)
+        .collect();
+    let least = starts.iter().zip(&bounds).map(|((l, _), b)| l + b).min();
+    let mut found = Vec::new();
+    let mut first = None;
+    for total in least.into_iter().flat_map(|least| least..least + MAX_PHASE) {
+        for (i, ((length, state), bound)) in starts.iter().zip(&bounds).enumerate() {
+            if length + bound > total {
+                continue;
+            }
+            let depth = (total - length) as u8;
+            let wanted = Wanted {
+                extra: 0,
+                count: want - found.len(),
+                max_depth: depth,
+            };
+            let mut exact = |turns: &[u8]| turns.len() == depth as usize && keep(i, turns);
+            match searcher.solutions(phase, *state, wanted, &mut exact) {
+                Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
+                Err(stop) if found.is_empty() => return Err(stop),
+                Err(_) => return Ok(found),
+            }
+            if found.len() >= want {
+                return Ok(found);
+            }
+        }
+        if first.is_none() && !found.is_empty() {
+            first = Some(total);
+        }
+        if first.is_some_and(|f| total >= f + extra) {
+            break;
+        }
+    }
+    Ok(found)
+}
+
+/// Phase 2 over the candidates by total length, its solutions kept only if they leave the
+/// wings separated (each edge with a wing in each of phase 3's classes) and their matching
+/// even; each then in each frame that keeps phases 1 and 2.
 fn phase2(
     candidates: &[Candidate],
     four: &FourTables,
     searcher: &mut Searcher,
+    effort: &Effort,
 ) -> Result<Vec<Candidate>, Stop> {
-    let phase = Phase2(four);
+    let model = Model::get();
+    let pieces: Vec<Pieces> = candidates
+        .iter()
+        .map(|c| Pieces::read(&c.cube).expect("a valid cube"))
+        .collect();
+    let starts: Vec<(usize, State2)> = candidates
+        .iter()
+        .zip(&pieces)
+        .map(|(c, p)| (c.length(), state2(&four.moves2, p)))
+        .collect();
+    let mut separates = |i: usize, moves: &[u8]| {
+        let mut wings = pieces[i].wings;
+        for &m in moves {
+            let to = &model.wing_to[m as usize];
+            let before = wings;
+            for (s, &wing) in before.iter().enumerate() {
+                wings[to[s] as usize] = wing;
+            }
+        }
+        four.pairing
+            .read(&wings)
+            .is_some_and(|matching| !model::is_odd(&matching))
+    };
+    let solutions = by_total_length(
+        searcher,
+        &Phase2(four),
+        &starts,
+        effort.keep2,
+        EXTRA2,
+        &mut separates,
+    )?;
     let frames = [
         None,
         Some((Axis::X, 2)),
@@ -278,73 +417,101 @@ fn phase2(
     ]
     .map(frame);
     let mut next = Vec::new();
-    for candidate in candidates {
-        let pieces = Pieces::read(&candidate.cube).expect("a valid cube");
-        let wanted = Wanted {
-            extra: 1,
-            count: TRY2,
-            max_depth: 14,
-        };
-        for moves in
-            searcher.solutions(&phase, state2(&four.moves2, &pieces), wanted, &mut |_| true)?
-        {
-            for frame in &frames {
-                let mut staged = candidate.then(turns(&moves), frame);
-                let bound = four.phase3(state3(&four.moves3, &staged.cube));
-                if bound == tables::UNREACHED {
-                    continue;
-                }
+    for (i, moves) in solutions {
+        for frame in &frames {
+            let mut staged = candidates[i].then(turns(&moves), frame);
+            let bound = Phase3(four).bound(&state3(four, &staged.cube));
+            if bound != tables::UNREACHED {
                 staged.estimate = staged.length() + bound as usize;
                 next.push(staged);
             }
         }
     }
-    Ok(best(next, KEEP2))
+    Ok(next)
 }
 
-/// Phase 3's state of a cube with its centres staged.
-fn state3(moves3: &Moves3, cube: &FaceletCube) -> Centres3 {
+/// Phase 3's state: the centres, whether the reduced cube would have "PLL parity", the wings'
+/// matching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State3 {
+    centres: Centres3,
+    pll_odd: bool,
+    matching: Matching,
+}
+
+/// Phase 3's state of a cube with its centres staged and its wings separated.
+fn state3(four: &FourTables, cube: &FaceletCube) -> State3 {
     let pieces = Pieces::read(cube).expect("a valid cube");
-    moves3.centres([Face::U, Face::F, Face::R].map(|f| pieces.mask(f)))
+    State3 {
+        centres: four
+            .moves3
+            .centres([Face::U, Face::F, Face::R].map(|f| pieces.mask(f))),
+        pll_odd: four
+            .pairing
+            .pll_odd(&pieces.wings, Pieces::corners_odd(cube)),
+        matching: four.pairing.read(&pieces.wings).expect("separated wings"),
+    }
 }
 
 struct Phase3<'t>(&'t FourTables);
 
 impl Phase for Phase3<'_> {
-    type State = Centres3;
+    type State = State3;
     fn moves(&self) -> MoveSet {
         self.0.moves3.moves
     }
-    fn turn(&self, state: &Self::State, m: usize) -> Self::State {
-        self.0.moves3.turn(*state, m)
+    fn turn(&self, state: &State3, m: usize) -> State3 {
+        State3 {
+            centres: self.0.moves3.turn(state.centres, m),
+            pll_odd: state.pll_odd != self.0.flips_pll[m],
+            matching: self.0.pairing.turn(&state.matching, m),
+        }
     }
-    fn bound(&self, state: &Self::State) -> u8 {
-        self.0.phase3(*state)
+    fn bound(&self, state: &State3) -> u8 {
+        let centres = self.0.phase3(state.centres, state.pll_odd);
+        centres.max(self.0.matching(&state.matching))
+    }
+    fn turn_below(&self, state: &State3, m: usize, left: u8) -> Option<(State3, u8)> {
+        let centres = self.0.moves3.turn(state.centres, m);
+        let pll_odd = state.pll_odd != self.0.flips_pll[m];
+        let near = self.0.phase3(centres, pll_odd);
+        if near >= left {
+            return None;
+        }
+        let matching = self.0.pairing.turn(&state.matching, m);
+        let bound = near.max(self.0.matching(&matching));
+        let next = State3 {
+            centres,
+            pll_odd,
+            matching,
+        };
+        (bound < left).then_some((next, bound))
     }
 }
 
-/// Phase 3 for each candidate, one turn past its shortest: the `KEEP3` shortest.
+/// Phase 3 over the candidates by total length: the `effort.keep3` shortest reduced cubes.
 fn phase3(
     candidates: &[Candidate],
     four: &FourTables,
     searcher: &mut Searcher,
+    effort: &Effort,
 ) -> Result<Vec<Candidate>, Stop> {
-    let phase = Phase3(four);
-    let mut solved = Vec::new();
-    for candidate in candidates {
-        let wanted = Wanted {
-            extra: 1,
-            count: 4,
-            max_depth: 14,
-        };
-        let state = state3(&four.moves3, &candidate.cube);
-        for moves in searcher.solutions(&phase, state, wanted, &mut |_| true)? {
-            let mut next = candidate.then(turns(&moves), &Face::ALL);
-            next.estimate = next.length();
-            solved.push(next);
-        }
-    }
-    Ok(best(solved, KEEP3))
+    let starts: Vec<(usize, State3)> = candidates
+        .iter()
+        .map(|c| (c.length(), state3(four, &c.cube)))
+        .collect();
+    let solutions = by_total_length(
+        searcher,
+        &Phase3(four),
+        &starts,
+        effort.keep3,
+        effort.extra3,
+        &mut |_, _| true,
+    )?;
+    Ok(solutions
+        .into_iter()
+        .map(|(i, moves)| candidates[i].then(turns(&moves), &Face::ALL))
+        .collect())
 }
 
 #[cfg(test)]

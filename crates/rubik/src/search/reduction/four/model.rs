@@ -28,6 +28,8 @@ pub(super) struct Model {
     pub wing_to: [[u8; 24]; MOVES],
     /// Whether turn `m` permutes the wings oddly.
     pub wing_odd: [bool; MOVES],
+    /// Whether turn `m` permutes the corners oddly.
+    pub corner_odd: [bool; MOVES],
 }
 
 impl Model {
@@ -42,31 +44,23 @@ impl Model {
             let face = Face::ALL[m / 6];
             Turn::from_face(face, 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, 4)
         });
-        let orbits = Orbits::of(4);
-        let wings = orbits
-            .get(OrbitKind::Wings { depth: 1 })
-            .expect("4×4 wings");
         let centres = centre_stickers();
         let mut model = Model {
             turns,
             centre_to: [[0; 24]; MOVES],
             wing_to: [[0; 24]; MOVES],
             wing_odd: [false; MOVES],
+            corner_odd: [false; MOVES],
         };
         for (m, turn) in turns.iter().enumerate() {
-            // `to[i]`: where the sticker at `i` goes.
-            let mut to = vec![0usize; 96];
-            for (i, &from) in permutation(4, &[*turn]).iter().enumerate() {
-                to[from as usize] = i;
-            }
+            let to = sticker_to(&[*turn]);
             for (p, &sticker) in centres.iter().enumerate() {
                 let dest = centres.iter().position(|&c| c == to[sticker]);
                 model.centre_to[m][p] = dest.expect("centres stay centres") as u8;
             }
-            for s in 0..24 {
-                model.wing_to[m][s] = orbits.locate(to[wings.slot(s)[0]]).slot as u8;
-            }
+            model.wing_to[m] = slot_to(&to, OrbitKind::Wings { depth: 1 });
             model.wing_odd[m] = is_odd(&model.wing_to[m]);
+            model.corner_odd[m] = is_odd(&slot_to::<8>(&to, OrbitKind::Corners));
         }
         model
     }
@@ -85,6 +79,22 @@ impl Model {
     }
 }
 
+/// Where the turns `turns` take each sticker of the 4×4.
+pub(super) fn sticker_to(turns: &[Turn]) -> Vec<usize> {
+    let mut to = vec![0usize; 96];
+    for (i, &from) in permutation(4, turns).iter().enumerate() {
+        to[from as usize] = i;
+    }
+    to
+}
+
+/// Where the sticker map `to` takes each slot of the orbit `kind`.
+pub(super) fn slot_to<const N: usize>(to: &[usize], kind: OrbitKind) -> [u8; N] {
+    let orbits = Orbits::of(4);
+    let orbit = orbits.get(kind).expect("a 4×4 orbit");
+    std::array::from_fn(|s| orbits.locate(to[orbit.slot(s)[0]]).slot as u8)
+}
+
 /// The centre stickers of the 4×4, in facelet-string order.
 pub(super) fn centre_stickers() -> [usize; 24] {
     std::array::from_fn(|p| {
@@ -93,15 +103,15 @@ pub(super) fn centre_stickers() -> [usize; 24] {
     })
 }
 
-/// Whether a permutation (as where each element goes) is odd.
+/// Whether a permutation of at most 32 elements (as where each element goes) is odd.
 pub(super) fn is_odd(to: &[u8]) -> bool {
-    let mut seen = vec![false; to.len()];
+    let mut seen = 0u32;
     let mut odd = false;
     for start in 0..to.len() {
         let mut length = 0;
         let mut i = start;
-        while !seen[i] {
-            seen[i] = true;
+        while seen >> i & 1 == 0 {
+            seen |= 1 << i;
             i = to[i] as usize;
             length += 1;
         }
@@ -139,6 +149,17 @@ impl Pieces {
             centres,
             wings: wings.try_into().ok()?,
         })
+    }
+
+    /// Whether the corners are an odd permutation.
+    pub fn corners_odd(cube: &FaceletCube) -> bool {
+        let orbits = Orbits::of(4);
+        let corners = orbits.get(OrbitKind::Corners).expect("4×4 corners");
+        let mut to = [0u8; 8];
+        for (slot, placement) in corners.read(cube).into_iter().enumerate() {
+            to[placement.map_or(slot, |p| p.piece)] = slot as u8;
+        }
+        is_odd(&to)
     }
 
     /// Whether the wings are an odd permutation.

@@ -15,6 +15,13 @@ pub(super) trait Phase {
     fn turn(&self, state: &Self::State, m: usize) -> Self::State;
     /// A lower bound on the turns to the goal: 0 exactly at the goal.
     fn bound(&self, state: &Self::State) -> u8;
+    /// The state after turn `m` and its bound if that is below `left`; a phase whose bound
+    /// has a cheap part may skip the rest of the work when that part already reaches `left`.
+    fn turn_below(&self, state: &Self::State, m: usize, left: u8) -> Option<(Self::State, u8)> {
+        let next = self.turn(state, m);
+        let bound = self.bound(&next);
+        (bound < left).then_some((next, bound))
+    }
 }
 
 /// How many solutions to look for.
@@ -103,9 +110,10 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             if after.is_some_and(|(a, r)| a == axis && rank <= r) {
                 continue;
             }
-            let next = self.phase.turn(&state, m);
-            let bound = self.phase.bound(&next);
-            if bound >= left || (bound == 0 && left > 1) {
+            let Some((next, bound)) = self.phase.turn_below(&state, m, left) else {
+                continue;
+            };
+            if bound == 0 && left > 1 {
                 continue;
             }
             self.path.push(m as u8);

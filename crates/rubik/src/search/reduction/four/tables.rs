@@ -5,36 +5,50 @@
 //! |---|---|---|
 //! | phase 1: the L/R centres | 735,471 | 0.7 MB |
 //! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
-//! | phase 3: U, F and R centres | 343,000 | 0.3 MB |
+//! | phase 3: U, F and R centres, "PLL parity" | 686,000 | 0.7 MB |
+//! | phase 3: the wings' [matching](super::pairing), by rotation class | 61,689,600 | 30.8 MB |
 //!
-//! One byte an entry, [`UNREACHED`] where the goal cannot be reached. Phase 2's goal keeps only
-//! the placements of the R centres from which phase 3 can solve every placement of the U and F
-//! centres.
+//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the matching's: four
+//! bits, 10 meaning 10 or more (the breadth-first search stops there, which keeps its build
+//! to a few seconds: 5.4 M entries are exact, the last 4.5 M of them at 9; 56.3 M are further,
+//! 38.6 M of those 11 or more). Phase 2's goal keeps only the placements
+//! of the R centres from which phase 3 can solve every placement of the U and F centres with
+//! either parity.
 
 use std::path::Path;
 
 use super::coords::{self, Centres3, Moves2, Moves3, State2};
-use super::model::{Model, MoveSet};
+use super::model::{MOVES, Model, MoveSet};
+use super::pairing::{self, Matching, Pairing};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 1;
+const TABLES_VERSION: u64 = 3;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 /// A distance no turns reach.
 pub(super) const UNREACHED: u8 = u8::MAX;
 
+/// The deepest distance of a matching the table holds exactly.
+const DEEPEST_MATCHING: u8 = 9;
+
 const PHASE2: usize = coords::COUNT1;
 const CENTRES3: usize = PHASE2 + coords::COUNT2;
-const LEN: usize = CENTRES3 + coords::CENTRES3;
+const MATCHINGS: usize = CENTRES3 + 2 * coords::CENTRES3;
+/// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
+const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
+const LEN: usize = MATCHINGS + MATCHING_COUNT / 2;
 
-/// The 4×4 reduction's distance tables (2.9 MB), with the phases' move tables (derived, not
+/// The 4×4 reduction's distance tables (34.5 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
     pub(super) moves2: Moves2,
     pub(super) moves3: Moves3,
+    pub(super) pairing: Pairing,
+    /// Whether each of phase 3's turns changes "PLL parity".
+    pub(super) flips_pll: [bool; MOVES],
 }
 
 impl FourTables {
@@ -65,10 +79,14 @@ impl FourTables {
             &mut report,
         );
         let model = Model::get();
+        let moves3 = Moves3::new(model);
+        let pairing = Pairing::new(model, moves3.moves);
         let tables = FourTables {
             table,
             moves2: Moves2::new(model),
-            moves3: Moves3::new(model),
+            flips_pll: std::array::from_fn(|m| pairing.flips_pll(model, m)),
+            pairing,
+            moves3,
         };
         (tables, report)
     }
@@ -87,9 +105,19 @@ impl FourTables {
         self.at(PHASE2, coords::index2(state))
     }
 
-    /// Phase 3's distance.
-    pub(super) fn phase3(&self, state: Centres3) -> u8 {
-        self.at(CENTRES3, coords::index_centres3(state))
+    /// Phase 3's distance for the centres, with `pll_odd` saying whether the reduced cube
+    /// would have "PLL parity".
+    pub(super) fn phase3(&self, state: Centres3, pll_odd: bool) -> u8 {
+        self.at(
+            CENTRES3,
+            2 * coords::index_centres3(state) + usize::from(pll_odd),
+        )
+    }
+
+    /// Phase 3's distance for the wings (a lower bound: 11 means 11 or more).
+    pub(super) fn matching(&self, matching: &Matching) -> u8 {
+        let index = self.pairing.index(matching);
+        self.at(MATCHINGS, index / 2) >> (4 * (index % 2)) & 0xF
     }
 }
 
@@ -97,17 +125,25 @@ impl FourTables {
 fn build_bytes() -> Vec<u8> {
     let model = Model::get();
     let moves3 = Moves3::new(model);
-    let (phase1, (phase2, phase3)) = rayon::join(
-        || phase1(model),
+    let pairing = Pairing::new(model, moves3.moves);
+    let ((phase1, (phase2, phase3)), matchings) = rayon::join(
         || {
-            let phase3 = phase3(&moves3);
-            (phase2(&Moves2::new(model), &phase3), phase3)
+            rayon::join(
+                || phase1(model),
+                || {
+                    let phase3 = phase3(model, &moves3, &pairing);
+                    (phase2(&Moves2::new(model), &phase3), phase3)
+                },
+            )
         },
+        || pairing::distances(&pairing, moves3.moves, DEEPEST_MATCHING),
     );
+    assert_eq!(matchings.len(), MATCHING_COUNT, "the matchings' classes");
     let mut bytes = Vec::with_capacity(LEN);
     for table in [phase1, phase2, phase3] {
         bytes.extend_from_slice(&table);
     }
+    bytes.extend(matchings.chunks(2).map(|two| two[0] | two[1] << 4));
     bytes
 }
 
@@ -122,7 +158,9 @@ fn phase1(model: &Model) -> Vec<u8> {
 }
 
 fn phase2(moves2: &Moves2, phase3: &[u8]) -> Vec<u8> {
-    let solvable = |r: u16| (0..70 * 70).all(|uf| phase3[uf * 70 + r as usize] != UNREACHED);
+    let solvable = |r: u16| {
+        (0..70 * 70 * 2).all(|ufp| phase3[(ufp / 2 * 70 + r as usize) * 2 + ufp % 2] != UNREACHED)
+    };
     distances(
         coords::COUNT2,
         moves2.goals(solvable),
@@ -132,13 +170,13 @@ fn phase2(moves2: &Moves2, phase3: &[u8]) -> Vec<u8> {
     )
 }
 
-fn phase3(moves3: &Moves3) -> Vec<u8> {
+fn phase3(model: &Model, moves3: &Moves3, pairing: &Pairing) -> Vec<u8> {
     distances(
-        coords::CENTRES3,
-        vec![moves3.goal()],
-        |&s| coords::index_centres3(s),
+        2 * coords::CENTRES3,
+        vec![(moves3.goal(), false)],
+        |&(s, odd)| 2 * coords::index_centres3(s) + usize::from(odd),
         moves3.moves,
-        |&s, m| moves3.turn(s, m),
+        |&(s, odd), m| (moves3.turn(s, m), odd != pairing.flips_pll(model, m)),
     )
 }
 
@@ -182,6 +220,19 @@ fn distances<S: Copy>(
 mod tests {
     use super::*;
 
+    /// The matching's goal entries are exactly the paired matching's.
+    #[test]
+    fn only_paired_wings_are_at_distance_zero() {
+        let tables = FourTables::build(&mut |_| {});
+        let bytes = &tables.table.payload()[MATCHINGS..];
+        let zeros: usize = bytes
+            .iter()
+            .map(|b| usize::from(b & 0xF == 0) + usize::from(b >> 4 == 0))
+            .sum();
+        assert_eq!(zeros, 1);
+        assert_eq!(tables.matching(&pairing::PAIRED), 0);
+    }
+
     /// Every reachable entry but a goal has a neighbour one nearer, and none a neighbour more
     /// than one nearer: the tables are distances.
     #[test]
@@ -201,6 +252,16 @@ mod tests {
                 .min()
                 .unwrap();
             assert!(here == 0 || near + 1 == here, "{here} {near}");
+            let matching = tables
+                .pairing
+                .matching(crate::random::below(&mut rng, MATCHING_COUNT as u32) as usize);
+            let here = tables.matching(&matching);
+            let near = Model::moves(tables.moves3.moves)
+                .map(|m| tables.matching(&tables.pairing.turn(&matching, m)))
+                .min()
+                .unwrap();
+            let deepest = DEEPEST_MATCHING + 1;
+            assert!(here == 0 || near + 1 == here || (here == deepest && near + 1 >= here));
             if state.count_ones() == 8 {
                 let here = tables.phase1(state);
                 let near = (0..36)

@@ -1,0 +1,459 @@
+//! Phase 3's wing coordinate: which wings are paired, as a matching of wing slots.
+//!
+//! Phase 3's turns (U, D, F, B, R2, L2, every block by two) split the 24 wing slots into two
+//! classes of 12 that they never mix, *low* and *high*, the two slots of each edge in different
+//! classes. A cube whose every edge has one wing in each class ("separated") is described, as
+//! far as pairing goes, by the matching of each high slot with the low slot that holds its
+//! wing's twin: [`Matching`], `m[h] = l`, numbered so that high slot `i` and low slot `i` are
+//! one edge; paired is `m[i] = i`. A turn moving slot `h` to `h'` and `l` to `l'` makes the
+//! matching `m'[h'] = l'`. Phase 3's turns keep its parity, so only even matchings arise.
+//!
+//! The distance table is reduced by the whole-cube rotations that keep the L/R axis and the
+//! classes: a matching is indexed by the class of its *prefix* (the low slots matched to the
+//! high slots of the four edges off L and R, which these rotations keep among themselves) and
+//! the order of the other eight, `classes · 8!/2` entries.
+
+use super::model::{MOVES, Model, MoveSet, slot_to, sticker_to};
+use crate::face::Axis;
+use crate::facelet::pieces::{OrbitKind, Orbits};
+use crate::turn::Turn;
+
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+/// A matching of the 12 high wing slots with the 12 low ones.
+pub(super) type Matching = [u8; 12];
+
+/// Paired: every high slot with its own edge's low slot.
+pub(super) const PAIRED: Matching = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+/// A map of wing slots that keeps the classes, by class index: `(high, low)`.
+type SlotMap = ([u8; 12], [u8; 12]);
+
+/// The suffix orders: `8!/2`.
+pub(super) const ORDERS: usize = 20_160;
+
+/// Base-12 codes of a prefix.
+const PREFIXES: usize = 12 * 12 * 12 * 12;
+
+/// The classes, the turns' and rotations' slot maps, and the index tables.
+pub(super) struct Pairing {
+    /// Each wing slot's class (true: high) and index within it.
+    place: [(bool, u8); 24],
+    /// The slot of each low index.
+    low: [u8; 12],
+    /// Each turn's slot map (phase 3's turns only).
+    turns: [SlotMap; MOVES],
+    /// The rotations that keep the classes.
+    rotations: Vec<SlotMap>,
+    /// The high indices of the prefix edges, in order, and of the suffix.
+    prefix: [usize; 4],
+    suffix: [usize; 8],
+    /// For each prefix code: its class and the rotation that takes it to the class's
+    /// representative (`u32::MAX` for codes that repeat a slot).
+    prefix_class: Vec<u32>,
+    /// Each class's representative prefix code.
+    representatives: Vec<u16>,
+}
+
+impl Pairing {
+    /// Derives everything from the sticker model for phase 3's turns `moves`.
+    pub fn new(model: &Model, moves: MoveSet) -> Pairing {
+        let orbits = Orbits::of(4);
+        let wings = orbits
+            .get(OrbitKind::Wings { depth: 1 })
+            .expect("4×4 wings");
+        let faces = |s: usize| {
+            let mut home = [wings.home(s)[0], wings.home(s)[1]];
+            home.sort_by_key(|f| f.index());
+            home
+        };
+        let twin = |s: usize| {
+            (0..24)
+                .find(|&t| t != s && faces(t) == faces(s))
+                .expect("twin")
+        };
+        // The low class: the slots phase 3's turns reach from slot 0.
+        let mut high = [true; 24];
+        let mut stack = vec![0usize];
+        high[0] = false;
+        while let Some(s) = stack.pop() {
+            for m in Model::moves(moves) {
+                let t = model.wing_to[m][s] as usize;
+                if high[t] {
+                    high[t] = false;
+                    stack.push(t);
+                }
+            }
+        }
+        let low: Vec<u8> = (0..24).filter(|&s| !high[s]).map(|s| s as u8).collect();
+        let low: [u8; 12] = low.try_into().expect("12 low slots");
+        let mut place = [(false, 0u8); 24];
+        for (i, &s) in low.iter().enumerate() {
+            assert!(
+                high[twin(s as usize)],
+                "an edge's wings in different classes"
+            );
+            place[s as usize] = (false, i as u8);
+            place[twin(s as usize)] = (true, i as u8);
+        }
+        let map = |to: &[u8; 24]| -> Option<SlotMap> {
+            let mut out = ([0u8; 12], [0u8; 12]);
+            for s in 0..24 {
+                let (class, i) = place[s];
+                let (to_class, j) = place[to[s] as usize];
+                if class != to_class {
+                    return None;
+                }
+                if class {
+                    out.0[i as usize] = j;
+                } else {
+                    out.1[i as usize] = j;
+                }
+            }
+            Some(out)
+        };
+        let turns = std::array::from_fn(|m| {
+            if moves >> m & 1 == 1 {
+                map(&model.wing_to[m]).expect("phase 3's turns keep the classes")
+            } else {
+                (PAIRED, PAIRED)
+            }
+        });
+        let rotations: Vec<SlotMap> = (0..4)
+            .flat_map(|x| [0, 2].map(move |y| (x, y)))
+            .filter_map(|(x, y)| {
+                let whole = |axis, quarters| Turn {
+                    axis,
+                    first: 0,
+                    last: 3,
+                    quarters,
+                };
+                let to = sticker_to(&[whole(Axis::X, x), whole(Axis::Y, y)]);
+                map(&slot_to(&to, OrbitKind::Wings { depth: 1 }))
+            })
+            .collect();
+        let off_x = |i: usize| {
+            let s = low[i] as usize;
+            !faces(s).iter().any(|f| f.axis() == Axis::X)
+        };
+        let prefix: Vec<usize> = (0..12).filter(|&i| off_x(i)).collect();
+        let suffix: Vec<usize> = (0..12).filter(|&i| !off_x(i)).collect();
+        let mut pairing = Pairing {
+            place,
+            low,
+            turns,
+            rotations,
+            prefix: prefix.try_into().expect("four edges off L and R"),
+            suffix: suffix.try_into().expect("eight edges on L or R"),
+            prefix_class: vec![u32::MAX; PREFIXES],
+            representatives: Vec::new(),
+        };
+        pairing.classify_prefixes();
+        pairing
+    }
+
+    /// Numbers the prefix classes in order of their smallest code.
+    fn classify_prefixes(&mut self) {
+        for code in 0..PREFIXES {
+            let values = decode(code);
+            let distinct = (0..4).all(|a| (0..a).all(|b| values[a] != values[b]));
+            if !distinct || self.prefix_class[code] != u32::MAX {
+                continue;
+            }
+            let class = self.representatives.len() as u32;
+            self.representatives.push(code as u16);
+            for (r, rotation) in self.rotations.iter().enumerate() {
+                // The rotation taking the image back to the representative is its inverse;
+                // stored is the one taking the image to the representative.
+                let image = self.rotate_prefix(&values, rotation);
+                if self.prefix_class[image] == u32::MAX {
+                    let back = self.inverse(r);
+                    self.prefix_class[image] = class << 4 | back as u32;
+                }
+            }
+        }
+    }
+
+    /// The index of the rotation undoing rotation `r`.
+    fn inverse(&self, r: usize) -> usize {
+        let (high, low) = self.rotations[r];
+        (0..self.rotations.len())
+            .find(|&q| {
+                let (h, l) = self.rotations[q];
+                (0..12)
+                    .all(|i| h[high[i] as usize] as usize == i && l[low[i] as usize] as usize == i)
+            })
+            .expect("the rotations form a group")
+    }
+
+    /// The prefix code of a matching with prefix `values` after `rotation`.
+    fn rotate_prefix(&self, values: &[u8; 4], (high, low): &SlotMap) -> usize {
+        let mut out = [0u8; 4];
+        for (k, &h) in self.prefix.iter().enumerate() {
+            let to = high[h] as usize;
+            let at = self.prefix.iter().position(|&p| p == to).expect("kept");
+            out[at] = low[values[k] as usize];
+        }
+        encode(&out)
+    }
+
+    /// The number of prefix classes.
+    pub fn classes(&self) -> usize {
+        self.representatives.len()
+    }
+
+    /// The table's entry count.
+    pub fn count(&self) -> usize {
+        self.classes() * ORDERS
+    }
+
+    /// The matching of a cube's wings (`wings[slot]`: the wing, by its home slot, there), or
+    /// `None` if some edge has both wings in one class.
+    pub fn read(&self, wings: &[u8; 24]) -> Option<Matching> {
+        let mut at = [0u8; 24];
+        for (slot, &wing) in wings.iter().enumerate() {
+            at[wing as usize] = slot as u8;
+        }
+        let mut matching = [0u8; 12];
+        for (slot, &wing) in wings.iter().enumerate() {
+            let (class, i) = self.place[slot];
+            if class {
+                let partner = at[self.twin_piece(wing) as usize] as usize;
+                let (partner_class, j) = self.place[partner];
+                if partner_class {
+                    return None;
+                }
+                matching[i as usize] = j;
+            }
+        }
+        Some(matching)
+    }
+
+    /// The twin of a wing (by home slot): the other wing of its edge.
+    fn twin_piece(&self, wing: u8) -> u8 {
+        let (class, i) = self.place[wing as usize];
+        if class {
+            self.low[i as usize]
+        } else {
+            self.place
+                .iter()
+                .position(|&p| p == (true, i))
+                .expect("a high twin") as u8
+        }
+    }
+
+    /// Whether the reduced cube of a separated cube (`wings[slot]`: the wing there) would be
+    /// an odd permutation of edges against the corners ("PLL parity") once paired.
+    pub fn pll_odd(&self, wings: &[u8; 24], corners_odd: bool) -> bool {
+        let mut edges = [0u8; 12];
+        for (i, &slot) in self.low.iter().enumerate() {
+            edges[i] = self.place[wings[slot as usize] as usize].1;
+        }
+        super::model::is_odd(&edges) != corners_odd
+    }
+
+    /// Whether turn `m` (one of phase 3's) changes [`pll_odd`](Self::pll_odd).
+    pub fn flips_pll(&self, model: &Model, m: usize) -> bool {
+        super::model::is_odd(&self.turns[m].1) != model.corner_odd[m]
+    }
+
+    /// The matching after turn `m` (one of phase 3's).
+    pub fn turn(&self, matching: &Matching, m: usize) -> Matching {
+        apply(matching, &self.turns[m])
+    }
+
+    /// The table index of a matching (even).
+    pub fn index(&self, matching: &Matching) -> usize {
+        let values = self.prefix.map(|i| matching[i]);
+        let entry = self.prefix_class[encode(&values)];
+        let (class, rotation) = ((entry >> 4) as usize, (entry & 0xF) as usize);
+        let turned = apply(matching, &self.rotations[rotation]);
+        class * ORDERS + rank_order(&self.suffix.map(|i| turned[i])) / 2
+    }
+
+    /// The even matching of table index `index`: its class's representative.
+    pub fn matching(&self, index: usize) -> Matching {
+        let (class, order) = (index / ORDERS, index % ORDERS);
+        let values = decode(self.representatives[class] as usize);
+        let mut rest = [0u8; 8];
+        let mut k = 0;
+        for v in 0..12 {
+            if !values.contains(&v) {
+                rest[k] = v;
+                k += 1;
+            }
+        }
+        let mut matching = [0u8; 12];
+        for (k, &i) in self.prefix.iter().enumerate() {
+            matching[i] = values[k];
+        }
+        for rank in [2 * order, 2 * order + 1] {
+            let order = unrank_order(rank);
+            for (k, &i) in self.suffix.iter().enumerate() {
+                matching[i] = rest[order[k] as usize];
+            }
+            if !super::model::is_odd(&matching) {
+                break;
+            }
+        }
+        matching
+    }
+}
+
+/// Each index's distance in phase 3's turns `moves` to paired, by breadth-first search over
+/// the indices (each stands for its representative), `deepest + 1` for those further than
+/// `deepest`; forward while few are found, then backward (each unknown index looks for a
+/// neighbour found last).
+pub(super) fn distances(pairing: &Pairing, moves: MoveSet, deepest: u8) -> Vec<u8> {
+    const UNKNOWN: u8 = u8::MAX;
+    let count = pairing.count();
+    let depths: Vec<AtomicU8> = (0..count)
+        .into_par_iter()
+        .map(|_| AtomicU8::new(UNKNOWN))
+        .collect();
+    depths[pairing.index(&PAIRED)].store(0, Relaxed);
+    let moves: Vec<usize> = Model::moves(moves).collect();
+    let (mut found, mut frontier) = (1usize, 1usize);
+    for depth in 0..deepest {
+        let backward = count - found < 2 * frontier;
+        let chunk = 1 << 16;
+        let added: usize = (0..count.div_ceil(chunk))
+            .into_par_iter()
+            .map(|c| {
+                let mut added = 0;
+                for index in c * chunk..count.min((c + 1) * chunk) {
+                    let here = depths[index].load(Relaxed);
+                    if (backward && here != UNKNOWN) || (!backward && here != depth) {
+                        continue;
+                    }
+                    let matching = pairing.matching(index);
+                    for &m in &moves {
+                        let next = pairing.index(&pairing.turn(&matching, m));
+                        if backward {
+                            if depths[next].load(Relaxed) == depth {
+                                depths[index].store(depth + 1, Relaxed);
+                                added += 1;
+                                break;
+                            }
+                        } else if depths[next]
+                            .compare_exchange(UNKNOWN, depth + 1, Relaxed, Relaxed)
+                            .is_ok()
+                        {
+                            added += 1;
+                        }
+                    }
+                }
+                added
+            })
+            .sum();
+        if added == 0 {
+            break;
+        }
+        found += added;
+        frontier = added;
+    }
+    depths
+        .into_iter()
+        .map(|d| d.into_inner().min(deepest + 1))
+        .collect()
+}
+
+fn apply(matching: &Matching, (high, low): &SlotMap) -> Matching {
+    let mut out = [0u8; 12];
+    for (h, &l) in matching.iter().enumerate() {
+        out[high[h] as usize] = low[l as usize];
+    }
+    out
+}
+
+fn encode(values: &[u8; 4]) -> usize {
+    values.iter().fold(0, |code, &v| code * 12 + v as usize)
+}
+
+fn decode(code: usize) -> [u8; 4] {
+    std::array::from_fn(|k| (code / 12usize.pow(3 - k as u32) % 12) as u8)
+}
+
+/// The Lehmer rank of the relative order of 8 distinct values below 12: two orders that
+/// differ only in their last two places have ranks `2k` and `2k + 1`.
+fn rank_order(values: &[u8; 8]) -> usize {
+    let mut left: u16 = values.iter().fold(0, |set, &v| set | 1 << v);
+    let mut rank = 0;
+    for (k, &v) in values.iter().enumerate() {
+        let below = (left & ((1 << v) - 1)).count_ones() as usize;
+        left &= !(1 << v);
+        rank = rank * (8 - k) + below;
+    }
+    rank
+}
+
+/// The order (as ranks 0..8) of Lehmer rank `rank`.
+fn unrank_order(mut rank: usize) -> [u8; 8] {
+    let mut digits = [0usize; 8];
+    for k in (0..8).rev() {
+        digits[k] = rank % (8 - k);
+        rank /= 8 - k;
+    }
+    let mut left: u16 = 0xFF;
+    digits.map(|d| {
+        let mut bits = left;
+        for _ in 0..d {
+            bits &= bits - 1;
+        }
+        let v = bits.trailing_zeros() as u8;
+        left &= !(1 << v);
+        v
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::coords::Moves3;
+    use super::super::model::Pieces;
+    use super::*;
+
+    fn pairing() -> Pairing {
+        let model = Model::get();
+        Pairing::new(model, Moves3::new(model).moves)
+    }
+
+    #[test]
+    fn orders_rank_and_unrank_back() {
+        for rank in (0..40_320).step_by(7) {
+            assert_eq!(rank_order(&unrank_order(rank)), rank);
+        }
+    }
+
+    #[test]
+    fn a_solved_cube_is_paired_and_indices_round_trip() {
+        let pairing = pairing();
+        let solved = Pieces::read(&crate::facelet::FaceletCube::solved(4)).unwrap();
+        assert_eq!(pairing.read(&solved.wings), Some(PAIRED));
+        assert_eq!(pairing.rotations.len(), 4);
+        for index in (0..pairing.count()).step_by(9973) {
+            let matching = pairing.matching(index);
+            assert_eq!(pairing.index(&matching), index);
+        }
+    }
+
+    /// Turns move the matching as they move the stickers.
+    #[test]
+    fn turns_move_the_matching_as_the_stickers() {
+        let model = Model::get();
+        let moves = Moves3::new(model).moves;
+        let pairing = pairing();
+        let mut rng = crate::seeded_rng(8);
+        let mut cube = crate::facelet::FaceletCube::solved(4);
+        let phase3: Vec<usize> = Model::moves(moves).collect();
+        for _ in 0..200 {
+            let m = phase3[crate::random::below(&mut rng, phase3.len() as u32) as usize];
+            let before = pairing.read(&Pieces::read(&cube).unwrap().wings).unwrap();
+            cube.turn(model.turns[m]);
+            let after = pairing.read(&Pieces::read(&cube).unwrap().wings).unwrap();
+            assert_eq!(pairing.turn(&before, m), after);
+            assert!(!super::super::model::is_odd(&after));
+        }
+    }
+}
