@@ -196,7 +196,11 @@ impl State {
         let model = Model::get();
         let masks = std::array::from_fn(|o| {
             let orbit = Centre::BOTH[o];
-            self.masks[o].map(|mask| model.turn_mask(orbit, m, mask))
+            // Most phases track one set of colours: the others stay empty.
+            self.masks[o].map(|mask| match mask {
+                0 => 0,
+                _ => model.turn_mask(orbit, m, mask),
+            })
         });
         State {
             masks,
