@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
 use crate::search::pocket::{Pocket, PocketTables};
+use crate::search::reduction::five::FiveTables;
 use crate::search::reduction::four::FourTables;
 use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
@@ -35,15 +36,17 @@ pub struct Tables<'a> {
     load_two_phase: Loader<'a, TwoPhaseTables>,
     load_pocket: Loader<'a, PocketTables>,
     load_four: Loader<'a, FourTables>,
+    load_five: Loader<'a, FiveTables>,
     two_phase: OnceLock<TwoPhaseTables>,
     pocket: OnceLock<PocketTables>,
     four: OnceLock<FourTables>,
+    five: OnceLock<FiveTables>,
 }
 
 impl<'a> Tables<'a> {
     /// The tables in the cache directory `dir` (none: built in memory), the 3×3's of `size`.
     pub fn cached(dir: Option<PathBuf>, size: TableSize) -> Tables<'static> {
-        let (pocket_dir, four_dir) = (dir.clone(), dir.clone());
+        let (pocket_dir, four_dir, five_dir) = (dir.clone(), dir.clone(), dir.clone());
         Tables::with_loaders(
             move || {
                 TwoPhaseTables::load_or_build(dir.as_deref(), size, Memory::Mapped, &mut |_| {}).0
@@ -51,6 +54,7 @@ impl<'a> Tables<'a> {
             move || PocketTables::load_or_build(pocket_dir.as_deref(), &mut |_| {}).0,
         )
         .with_four(move || FourTables::load_or_build(four_dir.as_deref(), &mut |_| {}).0)
+        .with_five(move || FiveTables::load_or_build(five_dir.as_deref(), &mut |_| {}).0)
     }
 
     /// The tables these loaders give, each called at most once (for a front end that reports
@@ -63,9 +67,11 @@ impl<'a> Tables<'a> {
             load_two_phase: Box::new(two_phase),
             load_pocket: Box::new(pocket),
             load_four: Box::new(|| FourTables::build(&mut |_| {})),
+            load_five: Box::new(|| FiveTables::build(&mut |_| {})),
             two_phase: OnceLock::new(),
             pocket: OnceLock::new(),
             four: OnceLock::new(),
+            five: OnceLock::new(),
         }
     }
 
@@ -73,6 +79,14 @@ impl<'a> Tables<'a> {
     pub fn with_four(self, four: impl Fn() -> FourTables + Send + Sync + 'a) -> Tables<'a> {
         Tables {
             load_four: Box::new(four),
+            ..self
+        }
+    }
+
+    /// These tables with the 5×5 reduction's from `five` (by default they are built in memory).
+    pub fn with_five(self, five: impl Fn() -> FiveTables + Send + Sync + 'a) -> Tables<'a> {
+        Tables {
+            load_five: Box::new(five),
             ..self
         }
     }
@@ -94,6 +108,7 @@ impl<'a> Tables<'a> {
             0 | 1 => {}
             2 => drop(self.pocket()),
             4 => drop((self.two_phase(), self.four())),
+            5 => drop((self.two_phase(), self.five())),
             _ => drop(self.two_phase()),
         }
     }
@@ -101,6 +116,11 @@ impl<'a> Tables<'a> {
     /// The 4×4 reduction's tables.
     pub fn four(&self) -> &FourTables {
         self.four.get_or_init(&self.load_four)
+    }
+
+    /// The 5×5 reduction's tables.
+    pub fn five(&self) -> &FiveTables {
+        self.five.get_or_init(&self.load_five)
     }
 }
 
@@ -262,8 +282,13 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
         progress: options.progress,
     };
     let three = TwoPhase::new(options.tables.two_phase());
-    let solution =
-        reduction::solve_by_size(cube, &three, || options.tables.four(), &reduction_options);
+    let solution = reduction::solve_by_size(
+        cube,
+        &three,
+        || options.tables.four(),
+        || options.tables.five(),
+        &reduction_options,
+    );
     let mut solution = solution.map_err(|error| match error {
         ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
         error => SolveError::Reduction(error),

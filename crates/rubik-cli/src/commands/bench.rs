@@ -289,10 +289,12 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         ..ReductionOptions::default()
     };
     let size = args.size;
-    // The 4×4's tables load before the clock starts, as the 3×3's do.
-    let four = std::cell::OnceCell::new();
-    if size == 4 {
-        four.get_or_init(|| args.tables.load_four());
+    // The 4×4's and 5×5's tables load before the clock starts, as the 3×3's do.
+    let (four, five) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
+    match size {
+        4 => drop(four.get_or_init(|| args.tables.load_four())),
+        5 => drop(five.get_or_init(|| args.tables.load_five())),
+        _ => {}
     }
     let mut rng = rubik::seeded_rng(args.seed);
     let (mut times, mut obtm, mut stm) = (Vec::new(), Vec::new(), Vec::new());
@@ -301,14 +303,14 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         let cube = random_state(size, &mut rng);
         let t = Instant::now();
         let four_tables = || four.get_or_init(|| args.tables.load_four());
-        let solution = reduction::solve_by_size(&cube, &solver, four_tables, &options).map_err(
-            |e| match e {
+        let five_tables = || five.get_or_init(|| args.tables.load_five());
+        let solution = reduction::solve_by_size(&cube, &solver, four_tables, five_tables, &options)
+            .map_err(|e| match e {
                 ReductionError::Stopped(_) => {
                     CliError::Failed(format!("state {} of {}: {e}", times.len() + 1, args.count))
                 }
                 e => bad(e),
-            },
-        )?;
+            })?;
         times.push(t.elapsed());
         obtm.push(solution.obtm());
         stm.push(solution.stm());

@@ -212,12 +212,13 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
     // Mapped, for a batch too: the searches of 1,000 states took the same time on the mapped
     // file as on a copy in huge pages.
     let (two_phase_args, pocket_args) = (args.tables.clone(), args.tables.clone());
-    let four_args = args.tables.clone();
+    let (four_args, five_args) = (args.tables.clone(), args.tables.clone());
     let tables = Tables::with_loaders(
         move || two_phase_args.load(Memory::Mapped),
         move || pocket_args.load_pocket(),
     )
-    .with_four(move || four_args.load_four());
+    .with_four(move || four_args.load_four())
+    .with_five(move || five_args.load_five());
     let optimal_tables = OnceLock::new();
     let method = if args.optimal {
         Method::Optimal

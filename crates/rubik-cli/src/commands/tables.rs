@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rubik::search::Metric;
 use rubik::search::optimal::{OptimalTableSize, OptimalTables};
 use rubik::search::pocket::PocketTables;
+use rubik::search::reduction::five::FiveTables;
 use rubik::search::reduction::four::FourTables;
 use rubik::search::two_phase::{TableSize, TwoPhaseTables};
 use rubik::tables::storage::{self, LoadReport, Memory, Origin, Progress, Status, TableSpec};
@@ -99,6 +100,11 @@ impl TableArgs {
         self.with_progress(FourTables::load_or_build)
     }
 
+    /// The 5×5 reduction's tables.
+    pub fn load_five(&self) -> FiveTables {
+        self.with_progress(FiveTables::load_or_build)
+    }
+
     /// The optimal solver's tables of the chosen size, for `metric`.
     pub fn load_optimal(&self, metric: Metric) -> OptimalTables {
         self.with_progress(|dir, progress| {
@@ -146,6 +152,9 @@ enum Puzzle {
     /// The 4×4 reduction's own tables (its last stage uses the 3×3 ones).
     #[value(name = "4x4")]
     FourByFour,
+    /// The 5×5 reduction's own tables (its last stage uses the 3×3 ones).
+    #[value(name = "5x5")]
+    FiveByFive,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -170,6 +179,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Puzzle::ThreeByThreeOptimalQtm => args.tables.optimal_tables.specs(Metric::Qtm),
         Puzzle::TwoByTwo => PocketTables::specs(),
         Puzzle::FourByFour => FourTables::specs(),
+        Puzzle::FiveByFive => FiveTables::specs(),
     };
     let dir = || {
         args.tables.cache_dir().ok_or_else(|| {
@@ -195,6 +205,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             Puzzle::FourByFour => {
                 args.tables.load_four();
                 out.line("4x4 tables ready")?;
+            }
+            Puzzle::FiveByFive => {
+                args.tables.load_five();
+                out.line("5x5 tables ready")?;
             }
             Puzzle::TwoByTwo => {
                 args.tables.load_pocket();

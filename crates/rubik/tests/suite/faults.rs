@@ -24,6 +24,7 @@ use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalT
 use rubik::search::pocket::{Pocket, PocketTables};
 use rubik::search::reduction::{
     ReductionOptions,
+    five::{self, FiveTables},
     four::{self, FourTables},
 };
 use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
@@ -126,6 +127,25 @@ fn check_four(dir: &Path) -> LoadReport {
     let cube = rubik::bigcube::random_state(4, &mut seeded_rng(20));
     let three = TwoPhase::new(&TINY);
     let solution = four::solve(&cube, &three, &tables, &ReductionOptions::default()).unwrap();
+    let mut end = cube.clone();
+    end.apply(solution.turns());
+    assert!(end.is_solved());
+    report
+}
+
+fn five_by_five() -> Kind {
+    Kind {
+        specs: FiveTables::specs(),
+        load_and_check: check_five,
+    }
+}
+
+/// Loads the 5×5 tables from `dir`; a random state gets a solution that replays.
+fn check_five(dir: &Path) -> LoadReport {
+    let (tables, report) = FiveTables::load_or_build(Some(dir), &mut |_| {});
+    let cube = rubik::bigcube::random_state(5, &mut seeded_rng(21));
+    let three = TwoPhase::new(&TINY);
+    let solution = five::solve(&cube, &three, &tables, &ReductionOptions::default()).unwrap();
     let mut end = cube.clone();
     end.apply(solution.turns());
     assert!(end.is_solved());
@@ -401,6 +421,21 @@ fn four_by_four_tables_survive_every_fault() {
     let kind = four_by_four();
     every_fault_is_rebuilt(&kind);
     one_fault_a_file_is_rebuilt_by_racing_loaders(&kind, 0);
+    files_of_a_wrong_length_are_not_trusted(&kind);
+    an_unwritable_cache_costs_only_a_rebuild(&kind);
+}
+
+#[test]
+fn five_by_five_tables_rebuild_a_damaged_file() {
+    one_fault_a_file_is_rebuilt_by_racing_loaders(&five_by_five(), 1);
+}
+
+/// Every fault builds the 5×5 tables again (several seconds each).
+#[test]
+#[ignore]
+fn five_by_five_tables_survive_every_fault() {
+    let kind = five_by_five();
+    every_fault_is_rebuilt(&kind);
     files_of_a_wrong_length_are_not_trusted(&kind);
     an_unwritable_cache_costs_only_a_rebuild(&kind);
 }

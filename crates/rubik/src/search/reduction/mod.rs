@@ -21,6 +21,7 @@
 //! returned.
 
 mod edges;
+pub mod five;
 pub mod four;
 mod library;
 mod moves;
@@ -166,17 +167,19 @@ pub fn solve(
     Ok(solution)
 }
 
-/// Solves `cube` by the reduction for its size: a 4×4 by its table-driven one
-/// ([`four::solve`], with the tables `four_tables` gives, asked for only then), any other size
-/// by [`solve`].
+/// Solves `cube` by the reduction for its size: a 4×4 or a 5×5 by its table-driven one
+/// ([`four::solve`], [`five::solve`], with the tables `four_tables` or `five_tables` gives,
+/// asked for only then), any other size by [`solve`].
 pub fn solve_by_size<'f>(
     cube: &FaceletCube,
     three: &TwoPhase<'_>,
     four_tables: impl FnOnce() -> &'f four::FourTables,
+    five_tables: impl FnOnce() -> &'f five::FiveTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     match cube.size() {
         4 => four::solve(cube, three, four_tables(), options),
+        5 => five::solve(cube, three, five_tables(), options),
         _ => solve(cube, three, options),
     }
 }

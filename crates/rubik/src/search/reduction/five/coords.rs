@@ -1,0 +1,310 @@
+//! The three centre phases of the 5×5, each over both centre orbits (x and t):
+//!
+//! | phase | tracks, per orbit | turns | goal | index |
+//! |---|---|---|---|---|
+//! | [`Phase::StageUd`] | where the U and D colours are | all 36 | on U and D | `C(24,8) = 735,471` |
+//! | [`Phase::StageLr`] | where the L and R colours are (off U and D), wing parity | U, D, Uw, Dw, outer turns, other blocks by two | on L and R, parity even | `C(16,8) · 2 = 25,740` |
+//! | [`Phase::Solve`] | where the U, F and R colours are on their axes | outer turns, blocks by two | home | `70²` per axis ([`State::axes`]) |
+//!
+//! The wing parity is that of the wings against the midges: last-two-edges parity is gone
+//! once the centres are. Every staged placement of either orbit is solvable by the last
+//! phase's turns (all `70³` of each were found reachable), so the second phase need not look
+//! ahead.
+
+use super::model::{Centre, Mask, Model, TURNS, face_mask};
+use crate::face::{Axis, Face};
+
+/// A set of turns, one bit per turn index.
+pub(super) type TurnSet = u64;
+
+/// `C(n, k)` for the small `n` and `k` of the indices.
+const fn choose(n: u32, k: u32) -> u32 {
+    if k > n {
+        return 0;
+    }
+    let mut value: u64 = 1;
+    let mut i = 0;
+    while i < k {
+        value = value * (n - i) as u64 / (i + 1) as u64;
+        i += 1;
+    }
+    value as u32
+}
+
+/// `CHOOSE[n][k] = C(n, k)` for the ranks below.
+const CHOOSE: [[u32; 9]; 24] = {
+    let mut table = [[0; 9]; 24];
+    let mut n = 0;
+    while n < 24 {
+        let mut k = 0;
+        while k < 9 {
+            table[n][k] = choose(n as u32, k as u32);
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The rank of a set of at most 8 of 24 bits among the sets of as many bits
+/// (colexicographic).
+pub(super) fn subset_rank(mut bits: u32) -> u32 {
+    let mut rank = 0;
+    let mut taken = 1;
+    while bits != 0 {
+        rank += CHOOSE[bits.trailing_zeros() as usize][taken];
+        taken += 1;
+        bits &= bits - 1;
+    }
+    rank
+}
+
+/// The bits of `mask` on the positions of `faces`, packed four a face in that order.
+fn pack(mask: Mask, faces: &[Face]) -> u32 {
+    faces
+        .iter()
+        .rev()
+        .fold(0, |packed, f| packed << 4 | (mask >> (4 * f.index()) & 0xF))
+}
+
+/// A centre phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// Bring the U and D colours onto U and D.
+    StageUd,
+    /// Bring the L and R colours onto L and R (so F and B onto F and B) and make the wings an
+    /// even permutation against the midges.
+    StageLr,
+    /// Solve the centres.
+    Solve,
+}
+
+/// The four faces off U and D.
+const SIDES: [Face; 4] = [Face::R, Face::F, Face::L, Face::B];
+
+impl Phase {
+    pub const ALL: [Phase; 3] = [Phase::StageUd, Phase::StageLr, Phase::Solve];
+
+    /// The colour sets whose positions the phase tracks (one mask each).
+    fn colours(self) -> &'static [&'static [Face]] {
+        match self {
+            Phase::StageUd => &[&[Face::U, Face::D]],
+            Phase::StageLr => &[&[Face::R, Face::L]],
+            Phase::Solve => &[&[Face::U], &[Face::F], &[Face::R]],
+        }
+    }
+
+    /// The turns the phase may use: those that keep the earlier phases' goals.
+    pub fn turns(self) -> TurnSet {
+        let model = Model::get();
+        (0..TURNS)
+            .filter(|&m| {
+                let turn = model.turns[m];
+                let keeps_staging = turn.is_single_layer() || turn.quarters == 2;
+                match self {
+                    Phase::StageUd => true,
+                    Phase::StageLr => keeps_staging || turn.axis == Axis::Y,
+                    Phase::Solve => keeps_staging,
+                }
+            })
+            .fold(0, |set, m| set | 1 << m)
+    }
+
+    /// The number of indices of one orbit (of a pair of axes for the last phase).
+    pub fn count(self) -> usize {
+        match self {
+            Phase::StageUd => choose(24, 8) as usize,
+            Phase::StageLr => choose(16, 8) as usize * 2,
+            Phase::Solve => AXIS_STATES * AXIS_STATES,
+        }
+    }
+
+    /// The index of one orbit's masks (as [`Phase::colours`] lists them) and the wing parity
+    /// in a staging phase.
+    pub fn index(self, masks: &[Mask; 3], odd: bool) -> usize {
+        match self {
+            Phase::StageUd => subset_rank(masks[0]) as usize,
+            Phase::StageLr => 2 * subset_rank(pack(masks[0], &SIDES)) as usize + usize::from(odd),
+            Phase::Solve => unreachable!("the last phase is indexed by axes"),
+        }
+    }
+
+    /// The state of a cube's centres as this phase tracks them.
+    pub fn state(self, colours: impl Fn(Centre, &[Face]) -> Mask, odd: bool) -> State {
+        let mut masks = [[0; 3]; 2];
+        for orbit in Centre::BOTH {
+            for (i, set) in self.colours().iter().enumerate() {
+                masks[orbit as usize][i] = colours(orbit, set);
+            }
+        }
+        State { masks, odd }
+    }
+
+    /// The phase's goal: every tracked colour on its faces, the wings even.
+    pub fn goal(self) -> State {
+        self.state(|_, faces| face_mask(faces), false)
+    }
+}
+
+/// The last phase's three axes, each with the colour whose centres it tracks first.
+pub(super) const AXES: [[Face; 2]; 3] =
+    [[Face::U, Face::D], [Face::F, Face::B], [Face::R, Face::L]];
+
+/// The states of one axis in the last phase: where the x-centres and where the t-centres of
+/// its first colour are among its 8 positions of each orbit (`70 · 70`).
+pub(super) const AXIS_STATES: usize = 4900;
+
+/// Where each turn of the last phase takes each state of axis `axis` (`u16::MAX` for the
+/// turns it may not use).
+pub(super) fn axis_moves(axis: usize) -> Vec<[u16; TURNS]> {
+    let model = Model::get();
+    let turns = Phase::Solve.turns();
+    let faces = &AXES[axis];
+    let mut quads: Vec<u32> = (0..256u32).filter(|q| q.count_ones() == 4).collect();
+    quads.sort_by_key(|&q| subset_rank(q));
+    let spread = |packed: u32| {
+        faces.iter().enumerate().fold(0, |mask, (i, f)| {
+            mask | (packed >> (4 * i) & 0xF) << (4 * f.index())
+        })
+    };
+    (0..AXIS_STATES)
+        .map(|s| {
+            let [x, t] = [s / 70, s % 70].map(|i| spread(quads[i]));
+            std::array::from_fn(|m| {
+                if turns >> m & 1 == 0 {
+                    return u16::MAX;
+                }
+                let [x, t] = [(Centre::X, x), (Centre::T, t)]
+                    .map(|(orbit, mask)| subset_rank(pack(model.turn_mask(orbit, m, mask), faces)));
+                (x * 70 + t) as u16
+            })
+        })
+        .collect()
+}
+
+/// A phase's state: for each orbit (x, t) the positions of the tracked colours, and whether
+/// the wings are odd against the midges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct State {
+    pub masks: [[Mask; 3]; 2],
+    pub odd: bool,
+}
+
+impl State {
+    /// The state after turn `m`.
+    pub fn turn(&self, m: usize) -> State {
+        let model = Model::get();
+        let masks = std::array::from_fn(|o| {
+            let orbit = Centre::BOTH[o];
+            // Most phases track one set of colours: the others stay empty.
+            self.masks[o].map(|mask| match mask {
+                0 => 0,
+                _ => model.turn_mask(orbit, m, mask),
+            })
+        });
+        State {
+            masks,
+            odd: self.odd ^ Model::flips_wing_parity(m),
+        }
+    }
+
+    /// The state of each axis, in the last phase.
+    pub fn axes(&self) -> [usize; 3] {
+        std::array::from_fn(|a| {
+            let [x, t] = [0, 1].map(|o| subset_rank(pack(self.masks[o][a], &AXES[a])) as usize);
+            x * 70 + t
+        })
+    }
+
+    /// The index of `orbit` in a staging `phase`.
+    pub fn index(&self, phase: Phase, orbit: Centre) -> usize {
+        phase.index(&self.masks[orbit as usize], self.odd)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn ranks_number_the_subsets_densely() {
+        let mut seen = vec![false; choose(16, 8) as usize];
+        for bits in (0u32..1 << 16).filter(|b| b.count_ones() == 8) {
+            let rank = subset_rank(bits) as usize;
+            assert!(!seen[rank]);
+            seen[rank] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn goals_index_inside_their_tables_and_stay_under_their_turns_by_two() {
+        for phase in Phase::ALL {
+            let goal = phase.goal();
+            if phase == Phase::Solve {
+                assert_eq!(goal.axes(), [0; 3]);
+                continue;
+            }
+            for orbit in Centre::BOTH {
+                assert!(goal.index(phase, orbit) < phase.count());
+            }
+        }
+        // The last phase's half turns of outer faces leave its goal as it is.
+        let solve = Phase::Solve;
+        for m in (0..TURNS).filter(|&m| m % 3 == 1 && m / 3 % 2 == 0) {
+            assert_eq!(solve.goal().turn(m), solve.goal());
+        }
+    }
+
+    proptest! {
+        /// The axis move tables turn the last phase's axes as the masks turn.
+        #[test]
+        fn axis_moves_agree_with_the_masks(turns in proptest::collection::vec(0usize..TURNS, 0..12)) {
+            let tables: Vec<_> = (0..3).map(axis_moves).collect();
+            let allowed = Phase::Solve.turns();
+            let mut state = Phase::Solve.goal();
+            let mut axes = state.axes();
+            for &m in turns.iter().filter(|&&m| allowed >> m & 1 == 1) {
+                state = state.turn(m);
+                axes = std::array::from_fn(|a| tables[a][axes[a]][m] as usize);
+                prop_assert_eq!(axes, state.axes());
+            }
+        }
+
+        /// Each phase's turns keep the earlier phases' goals: a staged cube stays staged.
+        #[test]
+        fn phase_turns_keep_earlier_goals(turns in proptest::collection::vec(0usize..TURNS, 0..12)) {
+            for (later, earlier) in [(1, 0), (2, 0), (2, 1)] {
+                let allowed = Phase::ALL[later].turns();
+                let mut state = Phase::ALL[earlier].goal();
+                for &m in turns.iter().filter(|&&m| allowed >> m & 1 == 1) {
+                    state = state.turn(m);
+                }
+                let staged = state.masks == Phase::ALL[earlier].goal().masks;
+                prop_assert!(staged);
+            }
+        }
+
+        /// Indices are one-to-one on the states a phase's turns reach from its goal.
+        #[test]
+        fn indices_tell_states_apart(a in proptest::collection::vec(0usize..TURNS, 0..10),
+                                     b in proptest::collection::vec(0usize..TURNS, 0..10)) {
+            for phase in Phase::ALL {
+                let allowed = phase.turns();
+                let walk = |turns: &[usize]| turns.iter().filter(|&&m| allowed >> m & 1 == 1)
+                    .fold(phase.goal(), |s, &m| s.turn(m));
+                let (sa, sb) = (walk(&a), walk(&b));
+                if phase == Phase::Solve {
+                    prop_assert_eq!(sa.axes() == sb.axes(), sa.masks == sb.masks);
+                    continue;
+                }
+                for orbit in Centre::BOTH {
+                    let o = orbit as usize;
+                    let same_state = sa.masks[o] == sb.masks[o] && (phase != Phase::StageLr || sa.odd == sb.odd);
+                    prop_assert_eq!(sa.index(phase, orbit) == sb.index(phase, orbit), same_state);
+                }
+            }
+        }
+    }
+}

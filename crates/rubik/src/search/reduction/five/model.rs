@@ -1,0 +1,189 @@
+//! The 5×5 as its centre phases see it, derived from the sticker model: the 36 turns of outer
+//! blocks (each face's outer layer and its two-layer block, by 1, 2 or 3 quarters) and where
+//! each takes the 24 x-centres and the 24 t-centres.
+//!
+//! A centre position is `4 · face + k`, faces in facelet-string order; `k` runs over the
+//! face's x-centres (or t-centres) in reading order. The fixed centres never move, so the
+//! colour a position wants is its face's.
+
+use std::sync::OnceLock;
+
+use crate::face::{Axis, Face};
+use crate::facelet::{FaceletCube, permutation};
+use crate::turn::Turn;
+
+/// The number of turns: 6 faces × (outer layer, two-layer block) × 3 amounts.
+pub(super) const TURNS: usize = 36;
+
+/// The two centre orbits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Centre {
+    /// The four diagonal neighbours of each fixed centre.
+    X,
+    /// The four edge-adjacent neighbours of each fixed centre ("+" or t-centres).
+    T,
+}
+
+impl Centre {
+    pub const BOTH: [Centre; 2] = [Centre::X, Centre::T];
+
+    /// The (row, column) of the orbit's four stickers on a face, in reading order.
+    fn cells(self) -> [(usize, usize); 4] {
+        match self {
+            Centre::X => [(1, 1), (1, 3), (3, 1), (3, 3)],
+            Centre::T => [(1, 2), (2, 1), (2, 3), (3, 2)],
+        }
+    }
+
+    /// The sticker index of position `p` of this orbit.
+    pub fn sticker(self, p: usize) -> usize {
+        let (row, col) = self.cells()[p % 4];
+        (p / 4 * 5 + row) * 5 + col
+    }
+}
+
+/// A set of centre positions, one bit each.
+pub(super) type Mask = u32;
+
+/// The turns and where they take the centres.
+pub(super) struct Model {
+    /// Turn `m`: face `m / 6`, the two-layer block when `m / 3 % 2 == 1`, by `m % 3 + 1`
+    /// quarters.
+    pub turns: [Turn; TURNS],
+    /// `bytes[orbit][m][b][v]`: the positions turn `m` takes the set `v` of byte `b` of a mask to.
+    bytes: Vec<[[[Mask; 256]; 3]; TURNS]>,
+}
+
+impl Model {
+    /// The model, derived once.
+    pub fn get() -> &'static Model {
+        static MODEL: OnceLock<Model> = OnceLock::new();
+        MODEL.get_or_init(Model::derive)
+    }
+
+    fn derive() -> Model {
+        let turns: [Turn; TURNS] = std::array::from_fn(|m| {
+            Turn::from_face(Face::ALL[m / 6], 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, 5)
+        });
+        let mut to = [[[0u8; 24]; TURNS]; 2];
+        for (m, turn) in turns.iter().enumerate() {
+            // `goes[i]`: where the sticker at `i` goes.
+            let mut goes = [0usize; 150];
+            for (i, &from) in permutation(5, &[*turn]).iter().enumerate() {
+                goes[from as usize] = i;
+            }
+            for (o, orbit) in Centre::BOTH.into_iter().enumerate() {
+                for p in 0..24 {
+                    let dest = (0..24).find(|&q| orbit.sticker(q) == goes[orbit.sticker(p)]);
+                    to[o][m][p] = dest.expect("a turn keeps each centre in its orbit") as u8;
+                }
+            }
+        }
+        let bytes = (0..2)
+            .map(|o| {
+                std::array::from_fn(|m| {
+                    std::array::from_fn(|b| {
+                        std::array::from_fn(|v| {
+                            (0..8)
+                                .filter(|bit| v >> bit & 1 == 1)
+                                .fold(0, |mask, bit| mask | 1 << to[o][m][8 * b + bit])
+                        })
+                    })
+                })
+            })
+            .collect();
+        Model { turns, bytes }
+    }
+
+    /// The positions turn `m` takes the positions of `mask` (of `orbit`) to.
+    pub fn turn_mask(&self, orbit: Centre, m: usize, mask: Mask) -> Mask {
+        let bytes = &self.bytes[orbit as usize][m];
+        bytes[0][(mask & 0xFF) as usize]
+            | bytes[1][(mask >> 8 & 0xFF) as usize]
+            | bytes[2][(mask >> 16 & 0xFF) as usize]
+    }
+
+    /// The axis of turn `m` and its rank among the four blocks of that axis (U, Uw, D, Dw):
+    /// a search takes turns of one axis in increasing rank only (they commute).
+    pub fn axis_rank(m: usize) -> (Axis, usize) {
+        let face = Face::ALL[m / 6];
+        (
+            face.axis(),
+            2 * usize::from(!face.is_positive()) + m / 3 % 2,
+        )
+    }
+
+    /// Whether turn `m` changes the parity of the wings against the midges: a quarter turn of
+    /// a two-layer block turns the inner slice by a quarter.
+    pub fn flips_wing_parity(m: usize) -> bool {
+        m / 3 % 2 == 1 && m % 3 != 1
+    }
+}
+
+/// The positions of `faces` (4 bits a face).
+pub(super) fn face_mask(faces: &[Face]) -> Mask {
+    faces
+        .iter()
+        .fold(0, |mask, f| mask | 0xF << (4 * f.index()))
+}
+
+/// A 5×5's centres by colour: for each orbit and colour, the positions showing it.
+#[derive(Clone)]
+pub(super) struct Centres {
+    masks: [[Mask; 6]; 2],
+}
+
+impl Centres {
+    /// Reads a 5×5 whose fixed centres show their faces' colours.
+    pub fn read(cube: &FaceletCube) -> Centres {
+        let mut masks = [[0; 6]; 2];
+        for (o, orbit) in Centre::BOTH.into_iter().enumerate() {
+            for p in 0..24 {
+                masks[o][cube.stickers()[orbit.sticker(p)].index()] |= 1 << p;
+            }
+        }
+        Centres { masks }
+    }
+
+    /// The centres after turn `m`.
+    pub fn turn(&self, m: usize) -> Centres {
+        let model = Model::get();
+        Centres {
+            masks: std::array::from_fn(|o| {
+                self.masks[o].map(|mask| model.turn_mask(Centre::BOTH[o], m, mask))
+            }),
+        }
+    }
+
+    /// The positions of `orbit` showing any of `colours`.
+    pub fn mask(&self, orbit: Centre, colours: &[Face]) -> Mask {
+        colours
+            .iter()
+            .fold(0, |mask, c| mask | self.masks[orbit as usize][c.index()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_move_centres_as_the_stickers_do() {
+        let model = Model::get();
+        let mut cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(3));
+        for m in 0..TURNS {
+            let before = Centres::read(&cube);
+            cube.turn(model.turns[m]);
+            let after = Centres::read(&cube);
+            for orbit in Centre::BOTH {
+                for colour in Face::ALL {
+                    let mask = before.mask(orbit, &[colour]);
+                    assert_eq!(
+                        model.turn_mask(orbit, m, mask),
+                        after.mask(orbit, &[colour])
+                    );
+                }
+            }
+        }
+    }
+}

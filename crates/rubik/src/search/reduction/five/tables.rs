@@ -1,0 +1,236 @@
+//! The 5×5 tables: exact distances in each centre phase's turns to its goal, built by
+//! breadth-first search and kept in one cached file.
+//!
+//! | phase | table | entries | bytes |
+//! |---|---|---|---|
+//! | stage U/D | per orbit (x, t) | 735,471 | 1.5 MB |
+//! | stage L/R with wing parity | per orbit | 25,740 | 51 kB |
+//! | solve | per pair of axes, both orbits | 24,010,000 | 72 MB |
+//!
+//! One byte an entry. A phase's bound is the largest of its tables' distances. Every entry is
+//! reached: the staging phases reach every placement, and the last phase every placement of
+//! two axes (and of all three: no staged cube was found it cannot solve).
+
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::coords::{AXIS_STATES, Phase, State, axis_moves};
+use super::model::{Centre, TURNS};
+use crate::tables::cache::obtain_sized;
+use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
+
+/// Bumped whenever the builder would produce different bytes.
+const TABLES_VERSION: u64 = 1;
+const SPEC: TableSpec = TableSpec::new("five", TABLES_VERSION);
+
+/// A distance no turns reach.
+const UNREACHED: u8 = u8::MAX;
+
+/// The staging phases, whose tables are per orbit.
+const STAGING: [Phase; 2] = [Phase::StageUd, Phase::StageLr];
+
+/// The pairs of axes (of [`super::coords::AXES`]) the last phase's tables cover.
+const PAIRS: [[usize; 2]; 3] = [[0, 1], [0, 2], [1, 2]];
+
+/// The tables in file order.
+#[derive(Clone, Copy, Debug)]
+enum Section {
+    Orbit(Phase, Centre),
+    Axes([usize; 2]),
+}
+
+impl Section {
+    fn all() -> Vec<Section> {
+        let orbits = STAGING
+            .into_iter()
+            .flat_map(|phase| Centre::BOTH.map(|orbit| Section::Orbit(phase, orbit)));
+        orbits.chain(PAIRS.map(Section::Axes)).collect()
+    }
+
+    fn len(self) -> usize {
+        match self {
+            Section::Orbit(phase, _) => phase.count(),
+            Section::Axes(_) => Phase::Solve.count(),
+        }
+    }
+}
+
+/// The 5×5 reduction's distance tables (74 MB).
+pub struct FiveTables {
+    table: Table,
+    /// Where each staging phase's orbit table starts in the payload.
+    orbits: [[usize; 2]; 2],
+    /// Where each pair table of the last phase starts.
+    pairs: [usize; 3],
+}
+
+impl FiveTables {
+    /// The file the tables keep in the cache.
+    pub fn specs() -> Vec<TableSpec> {
+        vec![SPEC]
+    }
+
+    /// Builds the tables from the code alone, in memory.
+    pub fn build(progress: &mut dyn FnMut(Progress)) -> FiveTables {
+        Self::load_or_build(None, progress).0
+    }
+
+    /// Loads the tables from the cache directory `dir`, building and saving them if they are
+    /// missing or fail their checks. With no directory, builds them in memory.
+    pub fn load_or_build(
+        dir: Option<&Path>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> (FiveTables, LoadReport) {
+        let (mut orbits, mut pairs) = ([[0; 2]; 2], [0; 3]);
+        let mut len = 0;
+        for section in Section::all() {
+            match section {
+                Section::Orbit(phase, orbit) => orbits[phase as usize][orbit as usize] = len,
+                Section::Axes(pair) => pairs[PAIRS.iter().position(|&p| p == pair).unwrap()] = len,
+            }
+            len += section.len();
+        }
+        let mut report = LoadReport::new();
+        let table = obtain_sized(
+            dir,
+            &SPEC,
+            Memory::Mapped,
+            len,
+            |_| build_bytes(),
+            progress,
+            &mut report,
+        );
+        (
+            FiveTables {
+                table,
+                orbits,
+                pairs,
+            },
+            report,
+        )
+    }
+
+    /// A lower bound on the turns from `state` to `phase`'s goal, 0 exactly there.
+    pub(super) fn bound(&self, phase: Phase, state: &State) -> u8 {
+        let payload = self.table.payload();
+        match phase {
+            Phase::Solve => {
+                let axes = state.axes();
+                (0..3)
+                    .map(|i| {
+                        let [a, b] = PAIRS[i];
+                        payload[self.pairs[i] + axes[a] * AXIS_STATES + axes[b]]
+                    })
+                    .max()
+                    .unwrap_or(0)
+            }
+            _ => Centre::BOTH
+                .map(|orbit| {
+                    payload[self.orbits[phase as usize][orbit as usize] + state.index(phase, orbit)]
+                })
+                .into_iter()
+                .max()
+                .unwrap_or(0),
+        }
+    }
+}
+
+/// Every table's bytes, in file order.
+fn build_bytes() -> Vec<u8> {
+    let tables: Vec<Vec<u8>> = Section::all()
+        .into_par_iter()
+        .map(|section| match section {
+            Section::Orbit(phase, orbit) => orbit_distances(phase, orbit),
+            Section::Axes(pair) => pair_distances(pair),
+        })
+        .collect();
+    tables.concat()
+}
+
+/// Each index's distance to `phase`'s goal for `orbit`, by breadth-first search over the
+/// phase's turns.
+fn orbit_distances(phase: Phase, orbit: Centre) -> Vec<u8> {
+    let turns = phase.turns();
+    let mut distance = vec![UNREACHED; phase.count()];
+    let mut frontier: Vec<State> = vec![phase.goal()];
+    distance[phase.goal().index(phase, orbit)] = 0;
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for state in &frontier {
+            for m in (0..TURNS).filter(|m| turns >> m & 1 == 1) {
+                let moved = state.turn(m);
+                let slot = &mut distance[moved.index(phase, orbit)];
+                if *slot == UNREACHED {
+                    *slot = depth;
+                    next.push(moved);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+/// The last phase's distance of every state of the axes `pair`, by breadth-first search over
+/// the axes' move tables (sweeping the table for each depth's states).
+fn pair_distances([a, b]: [usize; 2]) -> Vec<u8> {
+    let (moves_a, moves_b) = (axis_moves(a), axis_moves(b));
+    let turns: Vec<usize> = (0..TURNS).filter(|&m| moves_a[0][m] != u16::MAX).collect();
+    let mut distance = vec![UNREACHED; AXIS_STATES * AXIS_STATES];
+    distance[0] = 0;
+    let mut depth = 0;
+    let mut reached = 1;
+    while reached > 0 {
+        reached = 0;
+        for index in 0..distance.len() {
+            if distance[index] != depth {
+                continue;
+            }
+            let (sa, sb) = (index / AXIS_STATES, index % AXIS_STATES);
+            for &m in &turns {
+                let next = moves_a[sa][m] as usize * AXIS_STATES + moves_b[sb][m] as usize;
+                if distance[next] == UNREACHED {
+                    distance[next] = depth + 1;
+                    reached += 1;
+                }
+            }
+        }
+        depth += 1;
+    }
+    distance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Along random walks in each phase's turns, every bound is at most the walk's length and
+    /// drops by at most one a turn (as distances do).
+    #[test]
+    fn bounds_are_admissible_and_consistent() {
+        let tables = FiveTables::build(&mut |_| {});
+        let payload = tables.table.payload();
+        assert!(payload.iter().all(|&d| d != UNREACHED));
+        let mut rng = crate::seeded_rng(5);
+        for phase in Phase::ALL {
+            let turns: Vec<usize> = (0..TURNS).filter(|m| phase.turns() >> m & 1 == 1).collect();
+            let mut state = phase.goal();
+            assert_eq!(tables.bound(phase, &state), 0);
+            for walked in 1..=100 {
+                state =
+                    state.turn(turns[crate::random::below(&mut rng, turns.len() as u32) as usize]);
+                let here = tables.bound(phase, &state);
+                let near = turns
+                    .iter()
+                    .map(|&m| tables.bound(phase, &state.turn(m)))
+                    .min()
+                    .unwrap();
+                assert!(here <= walked, "{phase:?} {here} {walked}");
+                assert!(near + 1 >= here, "{phase:?} {here} {near}");
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The 5×5 solver's phases and whole solves, checked on the sticker model.
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::face::Face;
+use crate::notation::Alg;
+use crate::search::two_phase::{TableSize, TwoPhaseTables};
+use model::{Centre, TURNS};
+
+fn tables() -> &'static (FiveTables, TwoPhaseTables) {
+    static TABLES: OnceLock<(FiveTables, TwoPhaseTables)> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        (
+            FiveTables::build(&mut |_| {}),
+            TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}),
+        )
+    })
+}
+
+/// Solves `cube` and checks the solution on a copy of the stickers.
+fn solve_checked(cube: &FaceletCube) -> Solution {
+    let (five, three) = tables();
+    let options = ReductionOptions::default();
+    let solution =
+        solve(cube, &TwoPhase::new(three), five, &options).expect("a reachable 5×5 is solved");
+    let mut replay = cube.clone();
+    replay.apply(solution.turns());
+    assert!(replay.is_solved());
+    solution
+}
+
+fn after(alg: &str) -> FaceletCube {
+    let mut cube = FaceletCube::solved(5);
+    cube.apply_alg(&alg.parse::<Alg>().unwrap()).unwrap();
+    cube
+}
+
+/// Whether the wings of `cube` are odd against its midges, as the general reduction reads it.
+fn wings_odd(cube: &FaceletCube) -> bool {
+    !edges::wing_parity(cube).unwrap().is_empty()
+}
+
+#[test]
+fn random_states_are_solved_in_named_stages() {
+    let mut rng = crate::seeded_rng(31);
+    for _ in 0..3 {
+        let solution = solve_checked(&crate::bigcube::random_state(5, &mut rng));
+        let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
+        assert_eq!(names, STAGES);
+        // The centres alone took about 120 moves by the general reduction.
+        let centres: usize = solution.stages[..3].iter().map(|s| s.turns.len()).sum();
+        assert!(centres < 60, "{centres}");
+    }
+}
+
+#[test]
+fn last_two_edges_parity_and_other_cases_are_solved() {
+    let flip = "Rw U2 x Rw U2 Rw U2 Rw' U2 Lw U2 Rw' U2 Rw U2 Rw' U2 Rw'";
+    for alg in [flip, "r", "x y2 Fw' 2L 3R"] {
+        solve_checked(&after(alg));
+    }
+    assert!(wings_odd(&after("r")));
+}
+
+#[test]
+fn only_quarter_turns_of_two_layer_blocks_change_the_wing_parity() {
+    let mut cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(36));
+    for m in 0..TURNS {
+        let before = wings_odd(&cube);
+        cube.turn(Model::get().turns[m]);
+        assert_eq!(
+            wings_odd(&cube),
+            before ^ Model::flips_wing_parity(m),
+            "{m}"
+        );
+    }
+}
+
+#[test]
+fn a_cube_held_any_way_up_or_recoloured_is_solved() {
+    let cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(32));
+    let mut turned = cube.clone();
+    turned.apply_alg(&"x y'".parse::<Alg>().unwrap()).unwrap();
+    solve_checked(&turned);
+    let [u, r, f, d, l, b] = Face::ALL;
+    solve_checked(&cube.recoloured([f, r, d, b, l, u]));
+}
+
+/// Another size, a state no turns reach and a cancelled budget each get their own error.
+#[test]
+fn refusals_say_why() {
+    let (five, three) = tables();
+    let three = TwoPhase::new(three);
+    let mut stickers = FaceletCube::solved(5).stickers().to_vec();
+    stickers.swap(1, 51); // a U and an F sticker of two wings swapped: no such wings
+    let unreachable = FaceletCube::from_stickers(5, stickers).unwrap();
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let cancelled = ReductionOptions {
+        budget: crate::search::Budget {
+            cancel: Some(&cancel),
+            ..Default::default()
+        },
+        ..ReductionOptions::default()
+    };
+    let random = crate::bigcube::random_state(5, &mut crate::seeded_rng(33));
+    let plain = ReductionOptions::default();
+    let error = |cube: &FaceletCube, options| solve(cube, &three, five, options).unwrap_err();
+    assert_eq!(
+        error(&FaceletCube::solved(4), &plain),
+        ReductionError::Size(4)
+    );
+    assert!(matches!(
+        error(&unreachable, &plain),
+        ReductionError::Unsolvable(_)
+    ));
+    assert_eq!(
+        error(&random, &cancelled),
+        ReductionError::Stopped(Stop::Cancelled)
+    );
+}
+
+#[test]
+fn each_phase_reaches_its_goal_on_the_stickers() {
+    let (five, _) = tables();
+    let budget = crate::search::Budget::default().start();
+    let cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(34));
+    let normal = crate::bigcube::normalise(&cube).unwrap();
+    let mut candidates = vec![Candidate {
+        centres: Centres::read(&normal),
+        odd: wings_odd(&normal),
+        phases: Vec::new(),
+        estimate: 0,
+    }];
+    for phase in Phase::ALL {
+        candidates = next_phase(&candidates, phase, five, &budget).unwrap();
+        assert!(!candidates.is_empty());
+        for candidate in &candidates {
+            let mut work = normal.clone();
+            for &m in candidate.phases.iter().flatten() {
+                work.turn(Model::get().turns[m as usize]);
+            }
+            let on = |orbit: Centre, faces: &[Face]| {
+                (0..24).all(|p| {
+                    let colour = work.stickers()[orbit.sticker(p)];
+                    faces.contains(&colour) == faces.contains(&Face::ALL[p / 4])
+                })
+            };
+            for orbit in Centre::BOTH {
+                let [u, r, f, d, l, b] = Face::ALL;
+                assert!(on(orbit, &[u, d]));
+                if phase != Phase::StageUd {
+                    assert!(on(orbit, &[r, l]) && !wings_odd(&work));
+                }
+                if phase == Phase::Solve {
+                    assert!([u, r, f, d, l, b].iter().all(|&face| on(orbit, &[face])));
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The phases' states turn as the stickers do, wing parity included.
+    #[test]
+    fn phase_states_turn_as_the_stickers_do(picks in prop::collection::vec(0usize..TURNS, 0..12)) {
+        let mut cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(35));
+        let read = |cube: &FaceletCube, phase: Phase| {
+            let centres = Centres::read(cube);
+            phase.state(|orbit, colours| centres.mask(orbit, colours), wings_odd(cube))
+        };
+        let mut states = Phase::ALL.map(|phase| read(&cube, phase));
+        for m in picks {
+            cube.turn(Model::get().turns[m]);
+            states = states.map(|s| s.turn(m));
+            for (phase, state) in Phase::ALL.into_iter().zip(states) {
+                prop_assert_eq!(state, read(&cube, phase));
+            }
+        }
+    }
+}
