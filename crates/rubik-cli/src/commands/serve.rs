@@ -3,8 +3,6 @@
 use std::io::Write;
 
 use rubik::search::Scrambler;
-use rubik::solve::Tables;
-use rubik::tables::storage::Memory;
 use rubik_serve::{Config, Limits, Solvers};
 
 use super::tables::TableArgs;
@@ -35,15 +33,11 @@ pub struct Args {
 
 /// Serves until Ctrl-C; the first line on stdout is `listening on http://HOST:PORT/`.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let (two_phase, pocket) = (args.tables.clone(), args.tables.clone());
     let config = Config {
         host: args.host.clone(),
         port: args.port,
         solvers: Solvers {
-            tables: Tables::with_loaders(
-                move || two_phase.load(Memory::Mapped),
-                move || pocket.load_pocket(),
-            ),
+            tables: args.tables.solve_tables(),
             scrambler: Scrambler::new(args.tables.cache_dir()),
         },
         limits: Limits {

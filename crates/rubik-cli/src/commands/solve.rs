@@ -18,7 +18,6 @@ use rubik::search::optimal::{Optimal, OptimalOutcome};
 use rubik::search::reduction;
 use rubik::search::{Budget, Metric, Stop};
 use rubik::solve::Tables;
-use rubik::tables::storage::Memory;
 use rubik::{Alg, CubieCube, FaceletCube, InvalidCube, SolveError, SolveOptions};
 use serde_json::{Map, Value};
 
@@ -209,16 +208,7 @@ pub fn handler(args: Args, context: Context) -> Result<(String, LineHandler), Cl
         (None, None) => unreachable!("clap requires a state or an alg"),
     };
     // Each solver's tables are loaded when the first state that needs them comes.
-    // Mapped, for a batch too: the searches of 1,000 states took the same time on the mapped
-    // file as on a copy in huge pages.
-    let (two_phase_args, pocket_args) = (args.tables.clone(), args.tables.clone());
-    let (four_args, five_args) = (args.tables.clone(), args.tables.clone());
-    let tables = Tables::with_loaders(
-        move || two_phase_args.load(Memory::Mapped),
-        move || pocket_args.load_pocket(),
-    )
-    .with_four(move || four_args.load_four())
-    .with_five(move || five_args.load_five());
+    let tables = args.tables.solve_tables();
     let optimal_tables = OnceLock::new();
     let method = if args.optimal {
         Method::Optimal
