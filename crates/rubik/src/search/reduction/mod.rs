@@ -26,6 +26,7 @@ pub mod four;
 mod library;
 mod moves;
 mod orbit;
+mod phase_search;
 mod three;
 
 use thiserror::Error;

@@ -11,11 +11,9 @@
 //! phase's turns (all `70³` of each were found reachable), so the second phase need not look
 //! ahead.
 
-use super::model::{Centre, Mask, Model, TURNS, face_mask};
+use super::model::{Centre, Mask, Model, face_mask};
 use crate::face::{Axis, Face};
-
-/// A set of turns, one bit per turn index.
-pub(super) type TurnSet = u64;
+use crate::search::reduction::phase_search::{MoveSet, TURNS};
 
 /// `C(n, k)` for the small `n` and `k` of the indices.
 const fn choose(n: u32, k: u32) -> u32 {
@@ -95,7 +93,7 @@ impl Phase {
     }
 
     /// The turns the phase may use: those that keep the earlier phases' goals.
-    pub fn turns(self) -> TurnSet {
+    pub fn turns(self) -> MoveSet {
         let model = Model::get();
         (0..TURNS)
             .filter(|&m| {

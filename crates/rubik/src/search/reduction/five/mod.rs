@@ -17,11 +17,11 @@
 
 mod coords;
 mod model;
-mod search;
 mod tables;
 
 pub use tables::FiveTables;
 
+use super::phase_search::{self, MoveSet, Searcher, Wanted};
 use super::{ReductionError, ReductionOptions, edges, moves, three};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
@@ -31,35 +31,35 @@ use crate::search::two_phase::TwoPhase;
 use crate::turn::Turn;
 use coords::Phase;
 use model::{Centres, Model};
-use search::{PhaseSearch, Quest};
+use phase_search::Phase as _;
 
 /// The names of the stages, in order.
 const STAGES: [&str; 5] = ["centres U/D", "centres L/R", "centres", "edges", "3x3"];
 
 /// How many solutions each centre phase looks for from each candidate, and how many of the
 /// best continuations it passes on.
-const QUESTS: [(Quest, usize); 3] = [
+const WANTED: [(Wanted, usize); 3] = [
     (
-        Quest {
-            slack: 0,
-            most: 8,
-            longest: 16,
+        Wanted {
+            extra: 0,
+            count: 8,
+            max_depth: 16,
         },
         8,
     ),
     (
-        Quest {
-            slack: 1,
-            most: 4,
-            longest: 16,
+        Wanted {
+            extra: 1,
+            count: 4,
+            max_depth: 16,
         },
         16,
     ),
     (
-        Quest {
-            slack: 1,
-            most: 4,
-            longest: 20,
+        Wanted {
+            extra: 1,
+            count: 4,
+            max_depth: 20,
         },
         6,
     ),
@@ -172,14 +172,16 @@ fn next_phase(
     five: &FiveTables,
     budget: &Running,
 ) -> Result<Vec<Candidate>, Stop> {
-    let (quest, keep) = QUESTS[phase as usize];
-    let mut search = PhaseSearch::new(five, phase, budget);
+    let (wanted, keep) = WANTED[phase as usize];
+    let searched = TablePhase::new(five, phase);
     let following = Phase::ALL
         .get(phase as usize + 1)
-        .map(|&p| PhaseSearch::new(five, p, budget));
+        .map(|&p| TablePhase::new(five, p));
+    let mut searcher = Searcher { budget, nodes: 0 };
     let mut next = Vec::new();
     for candidate in candidates {
-        for turns in search.solve(candidate.state(phase), quest)? {
+        let start = candidate.state(phase);
+        for turns in searcher.solutions(&searched, start, wanted, &mut |_| true)? {
             let mut extended = candidate.then(&turns);
             let bound = following
                 .as_ref()
@@ -191,6 +193,36 @@ fn next_phase(
     next.sort_by_key(|c| c.estimate);
     next.truncate(keep);
     Ok(next)
+}
+
+/// A centre phase as the shared search sees it: its turns and its tables' bound.
+struct TablePhase<'t> {
+    five: &'t FiveTables,
+    phase: Phase,
+    turns: MoveSet,
+}
+
+impl<'t> TablePhase<'t> {
+    fn new(five: &'t FiveTables, phase: Phase) -> TablePhase<'t> {
+        TablePhase {
+            five,
+            phase,
+            turns: phase.turns(),
+        }
+    }
+}
+
+impl phase_search::Phase for TablePhase<'_> {
+    type State = coords::State;
+    fn moves(&self) -> MoveSet {
+        self.turns
+    }
+    fn turn(&self, state: &coords::State, m: usize) -> coords::State {
+        state.turn(m)
+    }
+    fn bound(&self, state: &coords::State) -> u8 {
+        self.five.bound(self.phase, state)
+    }
 }
 
 /// A candidate with its centres solved, finished: wings paired, then the 3×3 stage.

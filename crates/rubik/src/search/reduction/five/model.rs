@@ -8,12 +8,10 @@
 
 use std::sync::OnceLock;
 
-use crate::face::{Axis, Face};
+use crate::face::Face;
 use crate::facelet::{FaceletCube, permutation};
+use crate::search::reduction::phase_search::{TURNS, outer_block_turn};
 use crate::turn::Turn;
-
-/// The number of turns: 6 faces × (outer layer, two-layer block) × 3 amounts.
-pub(super) const TURNS: usize = 36;
 
 /// The two centre orbits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,9 +60,7 @@ impl Model {
     }
 
     fn derive() -> Model {
-        let turns: [Turn; TURNS] = std::array::from_fn(|m| {
-            Turn::from_face(Face::ALL[m / 6], 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, 5)
-        });
+        let turns: [Turn; TURNS] = std::array::from_fn(|m| outer_block_turn(m, 5));
         let mut to = [[[0u8; 24]; TURNS]; 2];
         for (m, turn) in turns.iter().enumerate() {
             // `goes[i]`: where the sticker at `i` goes.
@@ -101,16 +97,6 @@ impl Model {
         bytes[0][(mask & 0xFF) as usize]
             | bytes[1][(mask >> 8 & 0xFF) as usize]
             | bytes[2][(mask >> 16 & 0xFF) as usize]
-    }
-
-    /// The axis of turn `m` and its rank among the four blocks of that axis (U, Uw, D, Dw):
-    /// a search takes turns of one axis in increasing rank only (they commute).
-    pub fn axis_rank(m: usize) -> (Axis, usize) {
-        let face = Face::ALL[m / 6];
-        (
-            face.axis(),
-            2 * usize::from(!face.is_positive()) + m / 3 % 2,
-        )
     }
 
     /// Whether turn `m` changes the parity of the wings against the midges: a quarter turn of

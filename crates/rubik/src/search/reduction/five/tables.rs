@@ -16,7 +16,8 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::coords::{AXIS_STATES, Phase, State, axis_moves};
-use super::model::{Centre, TURNS};
+use super::model::Centre;
+use crate::search::reduction::phase_search::TURNS;
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 

@@ -7,8 +7,9 @@ use proptest::prelude::*;
 use super::*;
 use crate::face::Face;
 use crate::notation::Alg;
+use crate::search::reduction::phase_search::TURNS;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
-use model::{Centre, TURNS};
+use model::Centre;
 
 fn tables() -> &'static (FiveTables, TwoPhaseTables) {
     static TABLES: OnceLock<(FiveTables, TwoPhaseTables)> = OnceLock::new();

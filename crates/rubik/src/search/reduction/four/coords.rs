@@ -8,8 +8,9 @@
 //! - Phase 3 solves the centres: the U, F and R centres among the 8 positions of their axis
 //!   (`70³` indices).
 
-use super::model::{MOVES, Model, MoveSet, face_mask, turn_mask};
+use super::model::{Model, face_mask, turn_mask};
 use crate::face::Face;
+use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
 
 /// `BINOMIAL[n][k] = C(n, k)` for `n < 25`, `k < 9`.
 const BINOMIAL: [[u32; 9]; 25] = {
@@ -61,7 +62,7 @@ const Y: [Face; 2] = [Face::U, Face::D];
 const Z: [Face; 2] = [Face::F, Face::B];
 
 /// Every turn.
-pub(super) const ALL_MOVES: MoveSet = (1 << MOVES) - 1;
+pub(super) const ALL_MOVES: MoveSet = (1 << TURNS) - 1;
 
 /// Phase 1: the L/R pair's centres.
 pub(super) type State1 = u32;
@@ -82,7 +83,7 @@ pub(super) fn turn1(model: &Model, state: State1, m: usize) -> State1 {
 /// [`rank`] (turns that keep those faces' centres among them).
 pub(super) struct Subset {
     faces: &'static [Face],
-    to: Vec<[u16; MOVES]>,
+    to: Vec<[u16; TURNS]>,
 }
 
 impl Subset {
@@ -136,7 +137,7 @@ pub(super) struct Moves2 {
 impl Moves2 {
     /// Every outer turn, Rw and Lw by any amount, the other blocks by 2.
     pub fn new(model: &Model) -> Moves2 {
-        let moves = Model::moves(ALL_MOVES)
+        let moves = turns_in(ALL_MOVES)
             .filter(|&m| {
                 let turn = model.turns[m];
                 turn.is_single_layer() || turn.quarters == 2 || turn.axis == crate::face::Axis::X
@@ -197,7 +198,7 @@ pub(super) struct Moves3 {
 
 impl Moves3 {
     pub fn new(model: &Model) -> Moves3 {
-        let moves = Model::moves(ALL_MOVES)
+        let moves = turns_in(ALL_MOVES)
             .filter(|&m| {
                 let turn = model.turns[m];
                 turn.quarters == 2 || (turn.is_single_layer() && turn.axis != crate::face::Axis::X)

@@ -21,11 +21,11 @@
 mod coords;
 mod model;
 mod pairing;
-mod search;
 mod tables;
 
 pub use tables::FourTables;
 
+use super::phase_search::{MoveSet, Phase, Searcher, Wanted};
 use super::{ReductionError, ReductionOptions, moves, three};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
@@ -35,9 +35,8 @@ use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
 use crate::turn::Turn;
 use coords::{Centres3, Moves2, State2};
-use model::{Model, MoveSet, Pieces};
+use model::{Model, Pieces};
 use pairing::Matching;
-use search::{Phase, Searcher, Wanted};
 
 /// Phase 1 solutions kept for each axis.
 const KEEP1: usize = 8;

@@ -7,29 +7,24 @@
 
 use std::sync::OnceLock;
 
-use crate::face::{Axis, Face};
+use crate::face::Face;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::facelet::{FaceletCube, permutation};
+use crate::search::reduction::phase_search::{TURNS, outer_block_turn};
 use crate::turn::Turn;
-
-/// The number of turns: 6 faces × (outer layer, two-layer block) × 3 amounts.
-pub(super) const MOVES: usize = 36;
-
-/// A set of turns, one bit per turn index.
-pub(super) type MoveSet = u64;
 
 /// The turns and what they do to each kind of piece.
 pub(super) struct Model {
-    /// Turn `m`: face `m / 6`, a two-layer block when `m / 3 % 2 == 1`, by `m % 3 + 1` quarters.
-    pub turns: [Turn; MOVES],
+    /// Turn `m` ([`outer_block_turn`]).
+    pub turns: [Turn; TURNS],
     /// Where turn `m` takes the centre sticker at position `p`.
-    pub centre_to: [[u8; 24]; MOVES],
+    pub centre_to: [[u8; 24]; TURNS],
     /// Where turn `m` takes the wing in slot `s`.
-    pub wing_to: [[u8; 24]; MOVES],
+    pub wing_to: [[u8; 24]; TURNS],
     /// Whether turn `m` permutes the wings oddly.
-    pub wing_odd: [bool; MOVES],
+    pub wing_odd: [bool; TURNS],
     /// Whether turn `m` permutes the corners oddly.
-    pub corner_odd: [bool; MOVES],
+    pub corner_odd: [bool; TURNS],
 }
 
 impl Model {
@@ -40,17 +35,14 @@ impl Model {
     }
 
     fn derive() -> Model {
-        let turns: [Turn; MOVES] = std::array::from_fn(|m| {
-            let face = Face::ALL[m / 6];
-            Turn::from_face(face, 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, 4)
-        });
+        let turns: [Turn; TURNS] = std::array::from_fn(|m| outer_block_turn(m, 4));
         let centres = centre_stickers();
         let mut model = Model {
             turns,
-            centre_to: [[0; 24]; MOVES],
-            wing_to: [[0; 24]; MOVES],
-            wing_odd: [false; MOVES],
-            corner_odd: [false; MOVES],
+            centre_to: [[0; 24]; TURNS],
+            wing_to: [[0; 24]; TURNS],
+            wing_odd: [false; TURNS],
+            corner_odd: [false; TURNS],
         };
         for (m, turn) in turns.iter().enumerate() {
             let to = sticker_to(&[*turn]);
@@ -63,19 +55,6 @@ impl Model {
             model.corner_odd[m] = is_odd(&slot_to::<8>(&to, OrbitKind::Corners));
         }
         model
-    }
-
-    /// The turns of `set`, in index order.
-    pub fn moves(set: MoveSet) -> impl Iterator<Item = usize> {
-        (0..MOVES).filter(move |m| set >> m & 1 == 1)
-    }
-
-    /// The axis of turn `m` and its rank among the four blocks of that axis (U, Uw, D, Dw):
-    /// a search takes turns of one axis in increasing rank only (they commute).
-    pub fn axis_rank(m: usize) -> (Axis, usize) {
-        let face = Face::ALL[m / 6];
-        let rank = if face.is_positive() { 0 } else { 2 } + m / 3 % 2;
-        (face.axis(), rank)
     }
 }
 

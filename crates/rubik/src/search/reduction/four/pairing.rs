@@ -13,9 +13,10 @@
 //! high slots of the four edges off L and R, which these rotations keep among themselves) and
 //! the order of the other eight, `classes · 8!/2` entries.
 
-use super::model::{MOVES, Model, MoveSet, slot_to, sticker_to};
+use super::model::{Model, slot_to, sticker_to};
 use crate::face::Axis;
 use crate::facelet::pieces::{OrbitKind, Orbits};
+use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
 use crate::turn::Turn;
 
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -44,7 +45,7 @@ pub(super) struct Pairing {
     /// The slot of each low index.
     low: [u8; 12],
     /// Each turn's slot map (phase 3's turns only).
-    turns: [SlotMap; MOVES],
+    turns: [SlotMap; TURNS],
     /// The rotations that keep the classes.
     rotations: Vec<SlotMap>,
     /// The high indices of the prefix edges, in order, and of the suffix.
@@ -79,7 +80,7 @@ impl Pairing {
         let mut stack = vec![0usize];
         high[0] = false;
         while let Some(s) = stack.pop() {
-            for m in Model::moves(moves) {
+            for m in turns_in(moves) {
                 let t = model.wing_to[m][s] as usize;
                 if high[t] {
                     high[t] = false;
@@ -314,7 +315,7 @@ pub(super) fn distances(pairing: &Pairing, moves: MoveSet, deepest: u8) -> Vec<u
         .map(|_| AtomicU8::new(UNKNOWN))
         .collect();
     depths[pairing.index(&PAIRED)].store(0, Relaxed);
-    let moves: Vec<usize> = Model::moves(moves).collect();
+    let moves: Vec<usize> = turns_in(moves).collect();
     let (mut found, mut frontier) = (1usize, 1usize);
     for depth in 0..deepest {
         let backward = count - found < 2 * frontier;
@@ -446,7 +447,7 @@ mod tests {
         let pairing = pairing();
         let mut rng = crate::seeded_rng(8);
         let mut cube = crate::facelet::FaceletCube::solved(4);
-        let phase3: Vec<usize> = Model::moves(moves).collect();
+        let phase3: Vec<usize> = turns_in(moves).collect();
         for _ in 0..200 {
             let m = phase3[crate::random::below(&mut rng, phase3.len() as u32) as usize];
             let before = pairing.read(&Pieces::read(&cube).unwrap().wings).unwrap();

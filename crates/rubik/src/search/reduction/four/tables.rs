@@ -18,8 +18,9 @@
 use std::path::Path;
 
 use super::coords::{self, Centres3, Moves2, Moves3, State2};
-use super::model::{MOVES, Model, MoveSet};
+use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
+use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
@@ -48,7 +49,7 @@ pub struct FourTables {
     pub(super) moves3: Moves3,
     pub(super) pairing: Pairing,
     /// Whether each of phase 3's turns changes "PLL parity".
-    pub(super) flips_pll: [bool; MOVES],
+    pub(super) flips_pll: [bool; TURNS],
 }
 
 impl FourTables {
@@ -202,7 +203,7 @@ fn distances<S: Copy>(
         depth += 1;
         let mut next = Vec::new();
         for state in &frontier {
-            for m in Model::moves(moves) {
+            for m in turns_in(moves) {
                 let moved = turn(state, m);
                 let i = index(&moved);
                 if distance[i] == UNREACHED {
@@ -247,7 +248,7 @@ mod tests {
             let odd = crate::random::below(&mut rng, 2) == 1;
             let two = State2 { ud, r, odd };
             let here = tables.phase2(two);
-            let near = Model::moves(tables.moves2.moves)
+            let near = turns_in(tables.moves2.moves)
                 .map(|m| tables.phase2(tables.moves2.turn(two, m)))
                 .min()
                 .unwrap();
@@ -256,7 +257,7 @@ mod tests {
                 .pairing
                 .matching(crate::random::below(&mut rng, MATCHING_COUNT as u32) as usize);
             let here = tables.matching(&matching);
-            let near = Model::moves(tables.moves3.moves)
+            let near = turns_in(tables.moves3.moves)
                 .map(|m| tables.matching(&tables.pairing.turn(&matching, m)))
                 .min()
                 .unwrap();

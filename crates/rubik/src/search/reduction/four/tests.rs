@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::notation::Alg;
+use crate::search::reduction::phase_search::turns_in;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 
 fn tables() -> &'static (FourTables, TwoPhaseTables) {
@@ -154,8 +155,8 @@ proptest! {
         let (mut cube2, mut cube3) = (FaceletCube::solved(4), FaceletCube::solved(4));
         let read2 = |cube: &FaceletCube| state2(&four.moves2, &Pieces::read(cube).unwrap());
         let (mut two, mut three) = (read2(&cube2), state3(four, &cube3));
-        let moves2: Vec<usize> = Model::moves(four.moves2.moves).collect();
-        let moves3: Vec<usize> = Model::moves(four.moves3.moves).collect();
+        let moves2: Vec<usize> = turns_in(four.moves2.moves).collect();
+        let moves3: Vec<usize> = turns_in(four.moves3.moves).collect();
         for pick in picks {
             let m = moves2[pick % moves2.len()];
             cube2.turn(model.turns[m]);

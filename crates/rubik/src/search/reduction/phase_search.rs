@@ -1,9 +1,37 @@
-//! Iterative-deepening A* over one phase: every solution of the shortest length and of a few
-//! turns more, turns of one axis taken in a fixed order (they commute).
+//! The table-driven phases of the 4×4 and 5×5 reductions: their turns, numbered the same way on
+//! both cubes (the 36 outer-block turns), and one iterative-deepening A* over a phase: every
+//! solution of the shortest length and of a few turns more, turns of one axis taken in a fixed
+//! order (they commute).
 
-use super::model::{Model, MoveSet};
+use crate::face::{Axis, Face};
 use crate::search::Stop;
 use crate::search::budget::Running;
+use crate::turn::Turn;
+
+/// The number of outer-block turns: 6 faces × (outer layer, two-layer block) × 3 amounts.
+pub(super) const TURNS: usize = 36;
+
+/// A set of outer-block turns, one bit per turn number.
+pub(super) type MoveSet = u64;
+
+/// Outer-block turn number `m` on a cube of `size` layers: face `m / 6`, a two-layer block when
+/// `m / 3 % 2 == 1`, by `m % 3 + 1` quarters.
+pub(super) fn outer_block_turn(m: usize, size: usize) -> Turn {
+    Turn::from_face(Face::ALL[m / 6], 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, size)
+}
+
+/// The turns of `set`, in number order.
+pub(super) fn turns_in(set: MoveSet) -> impl Iterator<Item = usize> {
+    (0..TURNS).filter(move |m| set >> m & 1 == 1)
+}
+
+/// The axis of turn `m` and its rank among the four blocks of that axis (U, Uw, D, Dw): a
+/// search takes turns of one axis in increasing rank only (they commute).
+pub(super) fn axis_rank(m: usize) -> (Axis, usize) {
+    let face = Face::ALL[m / 6];
+    let rank = if face.is_positive() { 0 } else { 2 } + m / 3 % 2;
+    (face.axis(), rank)
+}
 
 /// A phase as the search sees it.
 pub(super) trait Phase {
@@ -104,9 +132,9 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             }
             return Ok(());
         }
-        let after = last.map(Model::axis_rank);
-        for m in Model::moves(self.phase.moves()) {
-            let (axis, rank) = Model::axis_rank(m);
+        let after = last.map(axis_rank);
+        for m in turns_in(self.phase.moves()) {
+            let (axis, rank) = axis_rank(m);
             if after.is_some_and(|(a, r)| a == axis && rank <= r) {
                 continue;
             }
