@@ -3,7 +3,7 @@
 //!
 //! A decoded section is read in place: [`Entries`] keeps the file's bytes (a shared, reference-
 //! counted [`Bytes`] over the mapped file or a built table) and reads each entry little-endian
-//! where it lies, so loading a table copies nothing and touches only the pages it reads.
+//! where it lies, so loading a table copies nothing (a decode's shape checks read it in place).
 
 use std::marker::PhantomData;
 
