@@ -290,10 +290,10 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     };
     let size = args.size;
     // The 4×4's and 5×5's tables load before the clock starts, as the 3×3's do.
-    let (four, five) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
+    let big = args.tables.solve_tables();
     match size {
-        4 => drop(four.get_or_init(|| args.tables.load_four())),
-        5 => drop(five.get_or_init(|| args.tables.load_five())),
+        4 => drop(big.four()),
+        5 => drop(big.five()),
         _ => {}
     }
     let mut rng = rubik::seeded_rng(args.seed);
@@ -302,15 +302,16 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     for _ in 0..args.count {
         let cube = random_state(size, &mut rng);
         let t = Instant::now();
-        let four_tables = || four.get_or_init(|| args.tables.load_four());
-        let five_tables = || five.get_or_init(|| args.tables.load_five());
-        let solution = reduction::solve_by_size(&cube, &solver, four_tables, five_tables, &options)
-            .map_err(|e| match e {
-                ReductionError::Stopped(_) => {
-                    CliError::Failed(format!("state {} of {}: {e}", times.len() + 1, args.count))
-                }
-                e => bad(e),
-            })?;
+        let solution =
+            reduction::solve_by_size(&cube, &solver, || big.four(), || big.five(), &options)
+                .map_err(|e| match e {
+                    ReductionError::Stopped(_) => CliError::Failed(format!(
+                        "state {} of {}: {e}",
+                        times.len() + 1,
+                        args.count
+                    )),
+                    e => bad(e),
+                })?;
         times.push(t.elapsed());
         obtm.push(solution.obtm());
         stm.push(solution.stm());

@@ -1,6 +1,6 @@
 //! `rubik solve`: a solution for each state, by the chosen method, in notation or JSON.
 //!
-//! Each method is one variant of [`Method`] and one function from a cube to what it [`Answer`]s
+//! Each method is one variant of [`Method`] and one function from a cube to its [`Answer`]
 //! (the default method is the library's solve policy, [`rubik::solve()`], which the terminal UI
 //! calls too: a 2×2 to the optimal 2×2 solver, a 3×3 to two-phase, bigger cubes to reduction,
 //! whose last stage is two-phase); reading the

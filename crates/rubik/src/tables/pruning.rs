@@ -222,7 +222,8 @@ fn breadth_first<A, B, R, const BITS: usize>(
 }
 
 /// Distances to solved, `BITS` bits an entry (4: the distance up to 15; 2: the distance mod 3),
-/// over any byte storage (a `Vec` when built, a memory map when loaded).
+/// over any byte storage (a `Vec` when built; when loaded, a section of a shared file as `Bytes`,
+/// or a whole mapped [`Table`](super::storage::Table)).
 pub struct Pruning<S = Bytes, const BITS: usize = 4> {
     bytes: S,
 }

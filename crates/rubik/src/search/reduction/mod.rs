@@ -160,12 +160,42 @@ pub fn solve(
         budget_ran_out: last.budget_ran_out,
         nodes: last.nodes,
     };
+    replayed(cube, solution)
+}
+
+/// `cube` of exactly `size` layers, validated and recoloured into its frame
+/// ([`bigcube::normalise`](crate::bigcube::normalise)), for a solver of that size alone.
+fn normalised(cube: &FaceletCube, size: usize) -> Result<FaceletCube, ReductionError> {
+    if cube.size() != size {
+        return Err(ReductionError::Size(cube.size()));
+    }
+    crate::bigcube::normalise(cube).map_err(|error| ReductionError::Unsolvable(error.to_string()))
+}
+
+/// `solution` if it solves `cube` when replayed on the stickers, else [`ReductionError::Replay`].
+fn replayed(cube: &FaceletCube, solution: Solution) -> Result<Solution, ReductionError> {
     let mut replay = cube.clone();
     replay.apply(solution.turns());
-    if !replay.is_solved() {
-        return Err(ReductionError::Replay);
+    match replay.is_solved() {
+        true => Ok(solution),
+        false => Err(ReductionError::Replay),
     }
-    Ok(solution)
+}
+
+/// The shortest (in OBTM; the earlier of equals) of the solutions `attempts` gives, tried in
+/// order: the first attempt's error is the answer, a later one (the budget ran out) ends the
+/// tries with the best so far.
+fn shortest(
+    attempts: impl IntoIterator<Item = Result<Solution, ReductionError>>,
+) -> Result<Solution, ReductionError> {
+    let mut attempts = attempts.into_iter();
+    let first = attempts
+        .next()
+        .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))??;
+    Ok(attempts.map_while(Result::ok).fold(
+        first,
+        |best, s| if s.obtm() < best.obtm() { s } else { best },
+    ))
 }
 
 /// Solves `cube` by the reduction for its size: a 4×4 or a 5×5 by its table-driven one

@@ -22,7 +22,9 @@ mod tables;
 pub use tables::FiveTables;
 
 use super::phase_search::{self, MoveSet, Searcher, Wanted};
-use super::{ReductionError, ReductionOptions, edges, moves, three};
+use super::{
+    ReductionError, ReductionOptions, edges, moves, normalised, replayed, shortest, three,
+};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
 use crate::search::Stop;
@@ -127,11 +129,7 @@ pub fn solve(
     five: &FiveTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
-    if cube.size() != 5 {
-        return Err(ReductionError::Size(cube.size()));
-    }
-    let normal = crate::bigcube::normalise(cube)
-        .map_err(|error| ReductionError::Unsolvable(error.to_string()))?;
+    let normal = normalised(cube, 5)?;
     let budget = options.budget.start();
     let mut candidates = vec![Candidate {
         centres: Centres::read(&normal),
@@ -143,25 +141,10 @@ pub fn solve(
         candidates =
             next_phase(&candidates, phase, five, &budget).map_err(ReductionError::Stopped)?;
     }
-    // The first candidate's failure is the answer; a later one (the budget ran out) ends the
-    // search with the best so far.
-    let mut finished = candidates
+    let finished = candidates
         .iter()
         .map(|candidate| finish(&normal, candidate, three, options, &budget));
-    let first = finished
-        .next()
-        .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))??;
-    let shortest =
-        finished.map_while(Result::ok).fold(
-            first,
-            |best, s| if s.obtm() < best.obtm() { s } else { best },
-        );
-    let mut replay = cube.clone();
-    replay.apply(shortest.turns());
-    match replay.is_solved() {
-        true => Ok(shortest),
-        false => Err(ReductionError::Replay),
-    }
+    replayed(cube, shortest(finished)?)
 }
 
 /// Each candidate carried through `phase`: the best continuations by length plus the next

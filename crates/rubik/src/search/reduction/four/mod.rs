@@ -26,7 +26,7 @@ mod tables;
 pub use tables::FourTables;
 
 use super::phase_search::{MoveSet, Phase, Searcher, Wanted};
-use super::{ReductionError, ReductionOptions, moves, three};
+use super::{ReductionError, ReductionOptions, moves, normalised, replayed, shortest, three};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
@@ -136,11 +136,7 @@ pub fn solve(
     four: &FourTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
-    if cube.size() != 4 {
-        return Err(ReductionError::Size(cube.size()));
-    }
-    let normal = crate::bigcube::normalise(cube)
-        .map_err(|error| ReductionError::Unsolvable(error.to_string()))?;
+    let normal = normalised(cube, 4)?;
     let budget = options.budget.start();
     let mut searcher = Searcher {
         budget: &budget,
@@ -155,24 +151,10 @@ pub fn solve(
         Some(_) => &EFFORTS[..],
         None => &EFFORTS[..1],
     };
-    let mut best: Option<Solution> = None;
-    for effort in efforts {
-        let solution = match attempt(&start, four, three, options, &mut searcher, effort) {
-            Ok(solution) => solution,
-            Err(error) if best.is_none() => return Err(error),
-            Err(_) => break,
-        };
-        if best.as_ref().is_none_or(|b| solution.obtm() < b.obtm()) {
-            best = Some(solution);
-        }
-    }
-    let solution = best.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
-    let mut replay = cube.clone();
-    replay.apply(solution.turns());
-    if !replay.is_solved() {
-        return Err(ReductionError::Replay);
-    }
-    Ok(solution)
+    let attempts = efforts
+        .iter()
+        .map(|effort| attempt(&start, four, three, options, &mut searcher, effort));
+    replayed(cube, shortest(attempts)?)
 }
 
 /// The three phases with `effort`, then the 3×3 stage on each reduced candidate: the
@@ -189,18 +171,11 @@ fn attempt(
     let first = phase1(start, four, searcher).map_err(stopped)?;
     let second = phase2(&first, four, searcher, effort).map_err(stopped)?;
     let third = phase3(&second, four, searcher, effort).map_err(stopped)?;
-    let mut best: Option<Solution> = None;
-    for candidate in &third {
-        let solution = match finish(candidate, three, options, searcher.budget) {
-            Ok(solution) => solution,
-            Err(error) if best.is_none() => return Err(error),
-            Err(_) => break,
-        };
-        if best.as_ref().is_none_or(|b| solution.obtm() < b.obtm()) {
-            best = Some(solution);
-        }
-    }
-    best.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))
+    shortest(
+        third
+            .iter()
+            .map(|candidate| finish(candidate, three, options, searcher.budget)),
+    )
 }
 
 /// A reduced candidate finished by the 3×3 stage.
