@@ -23,7 +23,7 @@ use rubik::search::bfs::{Bfs, MoveSet, Outcome};
 use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalTables};
 use rubik::search::pocket::{Pocket, PocketTables};
 use rubik::search::reduction::{
-    ReductionOptions,
+    ReductionError, ReductionOptions,
     five::{self, FiveTables},
     four::{self, FourTables},
 };
@@ -32,7 +32,7 @@ use rubik::tables::storage::{
     self, BLOCK, CacheMiss, Defect, FORMAT_VERSION, HEADER_LEN, LoadReport, MAGIC, Memory,
     NAME_LEN, Origin, Status, TableSpec,
 };
-use rubik::{CornerCube, CubieCube, FaceTurn, FaceletCube, seeded_rng};
+use rubik::{CornerCube, CubieCube, FaceTurn, FaceletCube, Solution, seeded_rng};
 use xxhash_rust::xxh3::xxh3_64;
 
 /// A kind of table set: the files it caches, and how to load it from a directory and check its
@@ -124,12 +124,9 @@ fn four_by_four() -> Kind {
 /// solve takes about a second, and this runs once per fault).
 fn check_four(dir: &Path) -> LoadReport {
     let (tables, report) = FourTables::load_or_build(Some(dir), &mut |_| {});
-    let cube = rubik::bigcube::random_state(4, &mut seeded_rng(20));
-    let three = TwoPhase::new(&TINY);
-    let solution = four::solve(&cube, &three, &tables, &ReductionOptions::default()).unwrap();
-    let mut end = cube.clone();
-    end.apply(solution.turns());
-    assert!(end.is_solved());
+    assert_solves_a_random_state(4, 20, |cube, three, options| {
+        four::solve(cube, three, &tables, options)
+    });
     report
 }
 
@@ -143,13 +140,24 @@ fn five_by_five() -> Kind {
 /// Loads the 5×5 tables from `dir`; a random state gets a solution that replays.
 fn check_five(dir: &Path) -> LoadReport {
     let (tables, report) = FiveTables::load_or_build(Some(dir), &mut |_| {});
-    let cube = rubik::bigcube::random_state(5, &mut seeded_rng(21));
-    let three = TwoPhase::new(&TINY);
-    let solution = five::solve(&cube, &three, &tables, &ReductionOptions::default()).unwrap();
+    assert_solves_a_random_state(5, 21, |cube, three, options| {
+        five::solve(cube, three, &tables, options)
+    });
+    report
+}
+
+/// `solve` (over the tiny 3×3 tables) gives a random state of `size` layers, drawn from
+/// `seed`, a solution that replays to solved.
+fn assert_solves_a_random_state(
+    size: usize,
+    seed: u64,
+    solve: impl FnOnce(&FaceletCube, &TwoPhase, &ReductionOptions) -> Result<Solution, ReductionError>,
+) {
+    let cube = rubik::bigcube::random_state(size, &mut seeded_rng(seed));
+    let solution = solve(&cube, &TwoPhase::new(&TINY), &ReductionOptions::default()).unwrap();
     let mut end = cube.clone();
     end.apply(solution.turns());
     assert!(end.is_solved());
-    report
 }
 
 fn optimal_small() -> Kind {
