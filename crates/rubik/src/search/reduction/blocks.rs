@@ -24,7 +24,7 @@ use crate::turn::Turn;
 /// The least gain (centre stickers brought onto their face, net) a block commutator must make
 /// to be taken (measured best: fewer leaves more to the 3-cycles, which cost more per piece
 /// than 8 or 9 moves for this many).
-const MIN_GAIN: i32 = 5;
+const MIN_GAIN: i32 = 7;
 
 /// The largest size the block commutators are tried on: their search grows as N⁵ in all (a
 /// 33×33×33 takes about 5 s of it), and bigger cubes are left to the 3-cycles alone.

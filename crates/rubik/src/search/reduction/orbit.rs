@@ -8,14 +8,14 @@ use crate::facelet::FaceletCube;
 use crate::search::budget::Running;
 use crate::turn::Turn;
 
-/// How many of the best next operations [`Orbit::place`] looks one step past, on cubes up to
-/// [`WIDE_LOOK_SIZE`] (a wider look saves a few moves more for proportionally more time: 8, 16
-/// and 24 measured on 10×10s gave centres + edges 1,041, about 1,025 and 1,010).
-const WIDTH: usize = 16;
-
-/// The largest size [`Orbit::place`] looks past [`WIDTH`] operations on; past it, only the
-/// best, so that the time stays near linear in the number of pieces.
-const WIDE_LOOK_SIZE: usize = 33;
+/// How many of the best next operations [`Orbit::place`] looks one step past on a cube of
+/// size `size`: 16 up to 20×20 (a wider look saves a few moves more for proportionally more
+/// time: 8, 16 and 24 measured on 10×10s gave centres + edges 1,041, about 1,025 and 1,010),
+/// then fewer as the orbits grow in number (N²), down to the best alone, so that the time
+/// stays near linear in the number of pieces.
+fn look_width(size: usize) -> usize {
+    (16 * 20 * 20 / (size * size)).clamp(1, 16)
+}
 
 /// An orbit of a cube of size `size`: its kind, and the real layer of each proxy layer.
 pub(super) struct Orbit {
@@ -70,9 +70,9 @@ impl Orbit {
     }
 
     /// Brings every slot to its colours `homes[slot]` (pieces of equal colours are
-    /// interchangeable), greedily with a look one step ahead: each step, of the [`WIDTH`] (past
-    /// [`WIDE_LOOK_SIZE`], the one) pure operations that put the most pieces right per move,
-    /// the one that does so best
+    /// interchangeable), greedily with a look one step ahead: each step, of the few
+    /// ([`look_width`]) pure operations that put the most pieces right per move, the one that
+    /// does so best
     /// together with the best operation after it (it may take a right piece out of a slot for
     /// an equal one). An operation's closing face turns are left out ([`super::library::Op`]):
     /// they turn the slots' wanted colours where those come from the cube (midges), and the
@@ -94,15 +94,14 @@ impl Orbit {
             }
             let piece: Vec<u8> = state.chunks(k).map(code).collect();
             let want: Vec<u8> = homes.iter().map(|h| code(&h[..k])).collect();
-            let width = if self.size <= WIDE_LOOK_SIZE {
-                WIDTH
-            } else {
-                1
-            };
-            let firsts = self.best_ops(&piece, &want, out.last().copied(), width);
-            // (pieces per move over this op and the best after it, op)
+            let firsts = self.best_ops(&piece, &want, out.last().copied(), look_width(self.size));
+            // (pieces per move over this op and the best after it, op); one alone needs no look.
             let mut best: Option<(f64, &Op)> = None;
             for &(gain, cost, op) in &firsts {
+                if firsts.len() == 1 {
+                    best = Some((0.0, op));
+                    break;
+                }
                 let piece = permute(&piece, &op.from, 1);
                 let want: Vec<u8> = op.turned.iter().map(|&f| want[f as usize]).collect();
                 let last = op.turns.last().map(|&t| self.turn(t));
