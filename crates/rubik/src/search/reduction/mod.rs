@@ -5,9 +5,11 @@
 //! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
 //!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
 //!    so that 3-cycles can finish it (no "OLL parity" later);
-//! 2. **centres**: each centre orbit solved with pure 3-cycles (derived once per orbit type on a
-//!    small proxy cube), each step the one that puts the most pieces right per move; on even N
-//!    the cube is held the way that finds the most centres already right;
+//! 2. **centres**: first (N ≤ 33) block commutators of two inner blocks,
+//!    each moving centres of many orbits at once, while one brings enough pieces onto their
+//!    faces (`blocks.rs`); then each centre orbit finished with pure 3-cycles (derived once per
+//!    orbit type on a small proxy cube), each step the one that puts the most pieces right per
+//!    move; on even N the cube is held the way that finds the most centres already right;
 //! 3. **edges**: each wing orbit paired, by the same greedy placement, with the midges (odd N),
 //!    or the outermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
 //!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
@@ -20,6 +22,7 @@
 //! stage boundaries and the whole solution is replayed on the sticker model before it is
 //! returned.
 
+mod blocks;
 mod edges;
 pub mod five;
 pub mod four;
@@ -273,6 +276,9 @@ fn solve_centres(
     let colours = centre_colours(cube);
     let mut work = cube.clone();
     let mut turns = Vec::new();
+    if cube.size() <= blocks::MAX_SIZE {
+        blocks::place(&mut work, colours, &mut turns, budget)?;
+    }
     for orbit in orbit::centre_orbits(cube.size()) {
         let mut state = orbit.read(&work);
         let mut homes: Vec<[Face; 2]> = orbit
