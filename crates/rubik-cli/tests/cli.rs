@@ -794,7 +794,7 @@ fn a_big_cube_solve_says_why_it_gives_no_solution() {
         "R U r F Dw 2L B' Uw2 l' D 2F Rw",
     ];
     let refusals = [
-        // A wrong metric is bad input; a limit or a budget that stops the solver is a failure.
+        // A wrong metric is bad input; a limit that stops the solver is a failure.
         (
             &["--metric", "qtm"][..],
             2,
@@ -804,11 +804,6 @@ fn a_big_cube_solve_says_why_it_gives_no_solution() {
             &["--max-length", "5"][..],
             1,
             "within 5 moves: the shortest found has",
-        ),
-        (
-            &["--timeout-ms", "0"][..],
-            1,
-            "the time budget ran out before the cube was solved",
         ),
     ];
     for (extra, code, message) in refusals {
@@ -822,4 +817,21 @@ fn a_big_cube_solve_says_why_it_gives_no_solution() {
     solver(dir.path(), &[&base[..], &["--max-length", "5"]].concat())
         .assert()
         .stderr(predicate::str::contains("(obtm)"));
+    // A budget only cuts a 4×4's shortening; a 5×5's ends the solve.
+    solver(dir.path(), &[&base[..], &["--timeout-ms", "0"]].concat())
+        .assert()
+        .success();
+    let five = [
+        &base[..1],
+        &["--size", "5"],
+        &base[3..],
+        &["--timeout-ms", "0"],
+    ]
+    .concat();
+    solver(dir.path(), &five)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the time budget ran out before the cube was solved",
+        ));
 }

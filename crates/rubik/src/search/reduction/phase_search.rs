@@ -79,23 +79,12 @@ impl Searcher<'_, '_> {
         wanted: Wanted,
         keep: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<Vec<Vec<u8>>, Stop> {
-        if let Some(stop) = self.budget.interrupted() {
-            return Err(stop);
-        }
         let mut found = Vec::new();
         let mut first = None;
-        let mut path = Vec::new();
         let mut depth = phase.bound(&start);
         while depth <= wanted.max_depth {
-            let mut dfs = Dfs {
-                phase,
-                wanted: wanted.count,
-                keep,
-                found: &mut found,
-                path: &mut path,
-                searcher: self,
-            };
-            dfs.walk(start, depth, None)?;
+            let count = wanted.count - found.len();
+            found.extend(self.solutions_of_length(phase, start, depth, count, keep)?);
             if first.is_none() && !found.is_empty() {
                 first = Some(depth);
             }
@@ -103,6 +92,36 @@ impl Searcher<'_, '_> {
                 break;
             }
             depth += 1;
+        }
+        Ok(found)
+    }
+
+    /// The first `count` solutions from `start` of exactly `length` turns that `keep` accepts,
+    /// by one depth-first pass (no shorter depth searched first); `Err` when the budget stops
+    /// the search.
+    pub fn solutions_of_length<P: Phase>(
+        &mut self,
+        phase: &P,
+        start: P::State,
+        length: u8,
+        count: usize,
+        keep: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<Vec<Vec<u8>>, Stop> {
+        if let Some(stop) = self.budget.interrupted() {
+            return Err(stop);
+        }
+        let mut found = Vec::new();
+        if phase.bound(&start) <= length {
+            let mut path = Vec::new();
+            let mut dfs = Dfs {
+                phase,
+                wanted: count,
+                keep,
+                found: &mut found,
+                path: &mut path,
+                searcher: self,
+            };
+            dfs.walk(start, length, None)?;
         }
         Ok(found)
     }

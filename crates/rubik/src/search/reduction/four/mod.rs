@@ -14,7 +14,11 @@
 //! 4. **3x3**: two-phase on the reduced cube.
 //!
 //! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
-//! by total length (turns so far plus the phase's), so the shortest totals come first. Colour
+//! by total length (turns so far plus the phase's), so the shortest totals come first. Phase 3
+//! takes nearly all the time, growing with the starts it searches, so phase 2 lists many
+//! solutions and phase 3 starts from the few with the least estimate (turns so far plus
+//! phase 3's bound). With a time budget, the first pass still runs to its solution (only a
+//! cancel stops it), then larger candidate sets shorten it while time is left. Colour
 //! frames are tried by renaming the colours by a whole-cube rotation: the turns stay the same,
 //! and a cube is solved in any frame. Moves are cancelled across stages.
 
@@ -30,9 +34,9 @@ use super::{ReductionError, ReductionOptions, moves, normalised, replayed, short
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
-use crate::search::Stop;
 use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
+use crate::search::{Budget, Stop};
 use crate::turn::Turn;
 use coords::{Centres3, Moves2, State2};
 use model::{Model, Pieces};
@@ -48,29 +52,36 @@ const MAX_PHASE: usize = 20;
 /// How many candidates the later phases carry on.
 #[derive(Clone, Copy)]
 struct Effort {
-    /// Phase 2 solutions carried on (each in four frames).
+    /// Phase 2 solutions found (each in four frames).
     keep2: usize,
+    /// Of those, the starts phase 3 searches: the least by estimate.
+    starts3: usize,
     /// Reduced candidates carried on to the 3×3 stage.
     keep3: usize,
     /// How far past the shortest total phase 3 looks for its solutions.
     extra3: usize,
 }
 
-/// The efforts tried in turn: the first alone without a time budget; with one, each next
-/// while time is left, the shortest solution kept.
+/// The efforts tried in turn: the first alone without a time budget; with one, the first
+/// runs to its solution whatever the budget, then each next while time is left, the shortest
+/// solution kept. Phase 3 takes nearly all the time, growing with its starts, so the first
+/// effort searches few of them, picked from many.
 const EFFORTS: [Effort; 3] = [
     Effort {
-        keep2: 2,
+        keep2: 20,
+        starts3: 2,
         keep3: 2,
         extra3: 0,
     },
     Effort {
-        keep2: 6,
+        keep2: 20,
+        starts3: 8,
         keep3: 6,
         extra3: 0,
     },
     Effort {
-        keep2: 16,
+        keep2: 40,
+        starts3: 24,
         keep3: 12,
         extra3: 1,
     },
@@ -117,7 +128,8 @@ fn turns(moves: &[u8]) -> Vec<Turn> {
 }
 
 /// Solves a 4×4 by the table-driven phases, the pairing and two-phase, over the tables
-/// `four` and `three`.
+/// `four` and `three`. The budget's time and node limit only cut the shortening: the first
+/// pass always finishes; its cancel flag stops the solve.
 ///
 /// ```
 /// use rubik::search::reduction::{ReductionOptions, four};
@@ -137,23 +149,32 @@ pub fn solve(
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     let normal = normalised(cube, 4)?;
-    let budget = options.budget.start();
-    let mut searcher = Searcher {
-        budget: &budget,
-        nodes: 0,
-    };
     let start = Candidate {
         cube: normal,
         phases: Vec::new(),
         estimate: 0,
     };
-    let efforts = match options.budget.time {
-        Some(_) => &EFFORTS[..],
-        None => &EFFORTS[..1],
+    // The first effort stops only when cancelled: a budget shortens, it never leaves a state
+    // unsolved.
+    let unhurried = Budget {
+        cancel: options.budget.cancel,
+        ..Budget::default()
     };
-    let attempts = efforts
-        .iter()
-        .map(|effort| attempt(&start, four, three, options, &mut searcher, effort));
+    let first = ReductionOptions {
+        budget: unhurried,
+        ..*options
+    };
+    let (calm, budget) = (unhurried.start(), options.budget.start());
+    let later = match options.budget.time {
+        Some(_) => &EFFORTS[1..],
+        None => &[],
+    };
+    let attempts = std::iter::once((&EFFORTS[0], &first, &calm))
+        .chain(later.iter().map(|effort| (effort, options, &budget)))
+        .map(|(effort, options, budget)| {
+            let mut searcher = Searcher { budget, nodes: 0 };
+            attempt(&start, four, three, options, &mut searcher, effort)
+        });
     replayed(cube, shortest(attempts)?)
 }
 
@@ -295,7 +316,8 @@ impl Phase for Phase2<'_> {
 
 /// The first `want` solutions of a phase over several starts (each the turns so far and the
 /// phase's state), in order of total length: each start searched at the depth that makes the
-/// total `L`, for `L` from the least estimate up, at most `extra` past the first found.
+/// total `L` (one depth-first pass: the smaller totals searched the shallower depths), for `L`
+/// from the least estimate up, at most `extra` past the first found.
 /// `keep(start, turns)` says which solutions count. Each solution comes with its start.
 fn by_total_length<P: Phase>(
     searcher: &mut Searcher,
@@ -318,13 +340,9 @@ fn by_total_length<P: Phase>(
                 continue;
             }
             let depth = (total - length) as u8;
-            let wanted = Wanted {
-                extra: 0,
-                count: want - found.len(),
-                max_depth: depth,
-            };
-            let mut exact = |turns: &[u8]| turns.len() == depth as usize && keep(i, turns);
-            match searcher.solutions(phase, *state, wanted, &mut exact) {
+            let mut kept = |turns: &[u8]| keep(i, turns);
+            let count = want - found.len();
+            match searcher.solutions_of_length(phase, *state, depth, count, &mut kept) {
                 Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
                 Err(stop) if found.is_empty() => return Err(stop),
                 Err(_) => return Ok(found),
@@ -345,7 +363,8 @@ fn by_total_length<P: Phase>(
 
 /// Phase 2 over the candidates by total length, its solutions kept only if they leave the
 /// wings separated (each edge with a wing in each of phase 3's classes) and their matching
-/// even; each then in each frame that keeps phases 1 and 2.
+/// even; each then in each frame that keeps phases 1 and 2: the `effort.starts3` of those
+/// with the least estimate.
 fn phase2(
     candidates: &[Candidate],
     four: &FourTables,
@@ -401,7 +420,7 @@ fn phase2(
             }
         }
     }
-    Ok(next)
+    Ok(best(next, effort.starts3))
 }
 
 /// Phase 3's state: the centres, whether the reduced cube would have "PLL parity", the wings'

@@ -107,6 +107,23 @@ fn a_cancelled_solve_says_so() {
 }
 
 #[test]
+fn a_budget_that_runs_out_still_gives_a_solution() {
+    let (four, three) = tables();
+    let options = ReductionOptions {
+        budget: crate::search::Budget {
+            nodes: Some(1),
+            ..crate::search::Budget::time(std::time::Duration::ZERO)
+        },
+        ..ReductionOptions::default()
+    };
+    let cube = crate::bigcube::random_state(4, &mut crate::seeded_rng(25));
+    let solution = solve(&cube, &TwoPhase::new(three), four, &options).unwrap();
+    let mut replay = cube.clone();
+    replay.apply(solution.turns());
+    assert!(replay.is_solved());
+}
+
+#[test]
 fn each_phase_reaches_its_goal_and_the_shortest_candidate_comes_first() {
     let (four, _) = tables();
     let mut rng = crate::seeded_rng(24);
