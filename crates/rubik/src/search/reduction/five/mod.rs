@@ -68,7 +68,7 @@ const WANTED: [(Wanted, usize); 3] = [
 ];
 
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
-const IMPROVE_NODES: u64 = 20_000;
+const IMPROVE_NODES: u64 = 200_000;
 
 /// A partial solution: the centres after it, the wing parity, and its turns by phase.
 #[derive(Clone)]
