@@ -152,21 +152,32 @@ fn home(orbit: &Orbit) -> Vec<Placement> {
         .collect()
 }
 
-/// Whether the permutation of pieces in `placements` (slot → piece) is odd.
-fn odd(placements: &[Placement]) -> bool {
-    let mut seen = vec![false; placements.len()];
+/// Whether the permutation `i → next(i)` of `0..len` is odd (the one parity test of every
+/// orbit, big cube or reduction).
+///
+/// # Panics
+///
+/// If `len` is over 64: no orbit has more than 24 pieces.
+pub(crate) fn is_odd(len: usize, next: impl Fn(usize) -> usize) -> bool {
+    assert!(len <= 64, "a permutation of {len} elements");
+    let mut seen = 0u64;
     let mut cycles = 0;
-    for start in 0..placements.len() {
-        if !seen[start] {
+    for start in 0..len {
+        if seen >> start & 1 == 0 {
             cycles += 1;
             let mut i = start;
-            while !seen[i] {
-                seen[i] = true;
-                i = placements[i].piece;
+            while seen >> i & 1 == 0 {
+                seen |= 1 << i;
+                i = next(i);
             }
         }
     }
-    (placements.len() - cycles) % 2 == 1
+    (len - cycles) % 2 == 1
+}
+
+/// Whether the permutation of pieces in `placements` (slot → piece) is odd.
+fn odd(placements: &[Placement]) -> bool {
+    is_odd(placements.len(), |slot| placements[slot].piece)
 }
 
 /// Which face each colour of `cube` belongs to, from its frame, which must be a real cube's.
@@ -323,4 +334,23 @@ fn check_centres(orbit: &Orbit, cube: &FaceletCube, scheme: &Scheme) -> Result<(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The cycle count agrees with the inversion count, an independent parity.
+        #[test]
+        fn is_odd_is_the_parity_of_the_inversions(
+            perm in (1usize..=24).prop_flat_map(|n| Just((0..n).collect::<Vec<usize>>()).prop_shuffle())
+        ) {
+            let inversions = (0..perm.len())
+                .flat_map(|i| (i + 1..perm.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| perm[i] > perm[j])
+                .count();
+            prop_assert_eq!(super::is_odd(perm.len(), |i| perm[i]), inversions % 2 == 1);
+        }
+    }
 }

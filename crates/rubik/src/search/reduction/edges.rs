@@ -52,18 +52,7 @@ fn is_odd(state: &[Face], homes: &[[Face; 2]]) -> Result<bool, ReductionError> {
     if distinct.len() != goes_to.len() {
         return Err(ReductionError::Unsolvable("two wings alike".to_string()));
     }
-    let mut seen = vec![false; goes_to.len()];
-    let mut odd = false;
-    for start in 0..goes_to.len() {
-        let mut at = start;
-        while !seen[at] {
-            seen[at] = true;
-            at = goes_to[at];
-            // A cycle of length L is L - 1 transpositions: toggle on every step but its last.
-            odd ^= at != start;
-        }
-    }
-    Ok(odd)
+    Ok(crate::bigcube::is_odd(goes_to.len(), |slot| goes_to[slot]))
 }
 
 /// Quarter turns of wide blocks that make every wing orbit an even permutation: the block

@@ -82,23 +82,9 @@ pub(super) fn centre_stickers() -> [usize; 24] {
     })
 }
 
-/// Whether a permutation of at most 32 elements (as where each element goes) is odd.
+/// Whether a permutation (as where each element goes) is odd.
 pub(super) fn is_odd(to: &[u8]) -> bool {
-    let mut seen = 0u32;
-    let mut odd = false;
-    for start in 0..to.len() {
-        let mut length = 0;
-        let mut i = start;
-        while seen >> i & 1 == 0 {
-            seen |= 1 << i;
-            i = to[i] as usize;
-            length += 1;
-        }
-        if length % 2 == 0 && length > 0 {
-            odd = !odd;
-        }
-    }
-    odd
+    crate::bigcube::is_odd(to.len(), |i| usize::from(to[i]))
 }
 
 /// A cube's centres and wings as the phases read them.
