@@ -390,22 +390,31 @@ pub fn for_each_quarter_turn(size: usize, mut visit: impl FnMut(Axis, usize, &[(
 /// assert_eq!(order(3, &alg.turns(3).unwrap()), 105);
 /// ```
 pub fn order(size: usize, turns: &[Turn]) -> u64 {
-    let permutation = permutation(size, turns);
+    cycles(&permutation(size, turns))
+        .iter()
+        .map(|cycle| cycle.len() as u64)
+        .fold(1, |order, length| order / gcd(order, length) * length)
+}
+
+/// The cycles of a sticker permutation (as [`permutation`] gives it) that move something, each
+/// as its positions in order: the sticker at each position comes from the next one.
+pub(crate) fn cycles(permutation: &[u32]) -> Vec<Vec<u32>> {
     let mut seen = vec![false; permutation.len()];
-    let mut order = 1u64;
+    let mut cycles = Vec::new();
     for start in 0..permutation.len() {
-        let mut length = 0u64;
-        let mut i = start;
-        while !seen[i] {
-            seen[i] = true;
-            i = permutation[i] as usize;
-            length += 1;
+        if seen[start] || permutation[start] as usize == start {
+            continue;
         }
-        if length > 0 {
-            order = order / gcd(order, length) * length;
+        let mut cycle = Vec::new();
+        let mut at = start;
+        while !seen[at] {
+            seen[at] = true;
+            cycle.push(at as u32);
+            at = permutation[at] as usize;
         }
+        cycles.push(cycle);
     }
-    order
+    cycles
 }
 
 fn gcd(a: u64, b: u64) -> u64 {

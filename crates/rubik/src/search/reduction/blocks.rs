@@ -17,7 +17,7 @@
 
 use super::ReductionError;
 use crate::face::{Axis, Face};
-use crate::facelet::{FaceletCube, for_each_quarter_turn, permutation};
+use crate::facelet::{FaceletCube, cycles, for_each_quarter_turn, permutation};
 use crate::search::budget::Running;
 use crate::turn::Turn;
 
@@ -137,29 +137,20 @@ pub(super) fn families(size: usize) -> Vec<Family> {
                 };
                 // The whole rectangle at once: every cell's moves, told apart by their layers.
                 let perm = permutation(size, &family.turns((1, inner), (1, inner)));
-                let mut seen = vec![false; perm.len()];
-                for start in 0..perm.len() {
-                    if seen[start] || perm[start] as usize == start {
-                        continue;
-                    }
-                    let mut cycle = Vec::new();
-                    let mut at = start;
-                    while !seen[at] {
-                        seen[at] = true;
-                        cycle.push((at as u32, perm[at]));
-                        at = perm[at] as usize;
-                    }
+                for cycle in cycles(&perm) {
                     let layer = |axis: Axis| {
                         cycle
                             .iter()
-                            .map(|&(to, _)| layer_of[to as usize][axis.index()])
+                            .map(|&at| layer_of[at as usize][axis.index()])
                             .find(|&l| l != usize::MAX)
                             .expect("a quarter-turn block commutator moves stickers of both blocks")
                     };
                     let cell = &mut family.cells[(layer(x) - 1) * inner + layer(y) - 1];
-                    match cycle.iter().any(|&(to, _)| fixed(to)) {
+                    match cycle.iter().any(|&at| fixed(at)) {
                         true => *cell = None,
-                        false => cell.iter_mut().for_each(|c| c.extend(&cycle)),
+                        false => cell.iter_mut().for_each(|c| {
+                            c.extend(cycle.iter().map(|&at| (at, perm[at as usize])))
+                        }),
                     }
                 }
                 // After the setup S, a move (to, from) of the commutator is one of S' carried
