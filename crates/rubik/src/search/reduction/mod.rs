@@ -5,11 +5,14 @@
 //! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
 //!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
 //!    so that 3-cycles can finish it (no "OLL parity" later);
-//! 2. **centres**: first (N ≤ 33) block commutators of two inner blocks,
-//!    each moving centres of many orbits at once, while one brings enough pieces onto their
-//!    faces (`blocks.rs`); then each centre orbit finished with pure 3-cycles (derived once per
-//!    orbit type on a small proxy cube), each step the one that puts the most pieces right per
-//!    move; on even N the cube is held the way that finds the most centres already right;
+//! 2. **centres**: first, innermost depth first, each x-centre orbit solved as a 4×4's centres
+//!    (even N) or the x- and t-centre orbits of a depth together as a 5×5's (odd N), by that
+//!    cube's centre tables and phases ([`CentreTables`]); then (N ≤ 33) block commutators of two
+//!    inner blocks, each moving centres of many orbits at once, while one brings enough pieces
+//!    onto their faces (`blocks.rs`); then each centre orbit finished with pure 3-cycles
+//!    (derived once per orbit type on a small proxy cube), each step the one that puts the most
+//!    pieces right per move; on even N the cube is held the way that finds the most centres
+//!    already right;
 //! 3. **edges**: each wing orbit paired, by the same greedy placement, with the midges (odd N),
 //!    or the outermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
 //!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
@@ -75,6 +78,17 @@ impl Default for ReductionOptions<'_> {
     }
 }
 
+/// The tables the centres of a cube of any size start with: the 4×4's solve each x-centre
+/// orbit; the 5×5's, on an odd size, the x- and t-centre orbits of each depth together (on an
+/// even size they are not used). The other orbits are placed by 3-cycles.
+#[derive(Clone, Copy)]
+pub enum CentreTables<'t> {
+    /// The 4×4 reduction's tables.
+    Four(&'t four::FourTables),
+    /// The 5×5 reduction's tables.
+    Five(&'t five::FiveTables),
+}
+
 /// Why reduction gave no solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReductionError {
@@ -106,19 +120,23 @@ pub enum ReductionError {
 /// it; any may be empty).
 ///
 /// ```
-/// use rubik::search::reduction::{ReductionOptions, solve};
+/// use rubik::search::reduction::{CentreTables, ReductionOptions, solve};
 /// use rubik::search::two_phase::{TableSize, TwoPhase, TwoPhaseTables};
 /// use rubik::FaceletCube;
 /// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
 /// let mut cube = FaceletCube::solved(5);
 /// cube.apply_alg(&"Rw U2 3Fw' r b D".parse().unwrap()).unwrap();
-/// let solution = solve(&cube, &TwoPhase::new(&tables), &ReductionOptions::default()).unwrap();
+/// let four = rubik::search::reduction::four::FourTables::build(&mut |_| {});
+/// let centres = CentreTables::Four(&four);
+/// let options = ReductionOptions::default();
+/// let solution = solve(&cube, &TwoPhase::new(&tables), centres, &options).unwrap();
 /// cube.apply(solution.turns());
 /// assert!(cube.is_solved());
 /// ```
 pub fn solve(
     cube: &FaceletCube,
     three: &TwoPhase<'_>,
+    tables: CentreTables<'_>,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     let size = cube.size();
@@ -142,7 +160,7 @@ pub fn solve(
     };
     let parity = edges::wing_parity(&work)?;
     run(&mut work, "wing parity", parity);
-    let centres = solve_centres(&work, &budget, &tick)?;
+    let centres = solve_centres(&work, tables, &budget, &tick)?;
     run(&mut work, "centres", centres);
     let edges = edges::pair(&work, &budget, &tick)?;
     run(&mut work, "edges", edges);
@@ -202,8 +220,9 @@ fn shortest(
 }
 
 /// Solves `cube` by the reduction for its size: a 4×4 or a 5×5 by its table-driven one
-/// ([`four::solve`], [`five::solve`], with the tables `four_tables` or `five_tables` gives,
-/// asked for only then), any other size by [`solve`].
+/// ([`four::solve`], [`five::solve`]), any other size by [`solve`], its centres started with
+/// the 4×4's tables (even sizes) or the 5×5's (odd); each set asked of `four_tables` or
+/// `five_tables` only when needed.
 pub fn solve_by_size<'f>(
     cube: &FaceletCube,
     three: &TwoPhase<'_>,
@@ -214,7 +233,8 @@ pub fn solve_by_size<'f>(
     match cube.size() {
         4 => four::solve(cube, three, four_tables(), options),
         5 => five::solve(cube, three, five_tables(), options),
-        _ => solve(cube, three, options),
+        size if size % 2 == 0 => solve(cube, three, CentreTables::Four(four_tables()), options),
+        _ => solve(cube, three, CentreTables::Five(five_tables()), options),
     }
 }
 
@@ -266,16 +286,18 @@ fn holdings() -> Vec<[Face; 6]> {
         .collect()
 }
 
-/// Turns that solve every centre orbit, leaving every other centre piece where it is or
-/// turned with its face; `tick` after each orbit.
+/// Turns that solve every centre orbit, keeping every wing orbit's parity; `tick` after each
+/// orbit.
 fn solve_centres(
     cube: &FaceletCube,
+    tables: CentreTables<'_>,
     budget: &Running,
     tick: &dyn Fn(),
 ) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
     let mut work = cube.clone();
     let mut turns = Vec::new();
+    table_centres(&mut work, colours, tables, &mut turns, budget)?;
     if cube.size() <= blocks::MAX_SIZE {
         blocks::place(&mut work, colours, &mut turns, budget)?;
     }
@@ -293,6 +315,48 @@ fn solve_centres(
         tick();
     }
     Ok(turns)
+}
+
+/// Solves the centre orbits the tables take, innermost first: with the 4×4's, each x-centre
+/// orbit as a 4×4's centres ([`four::centres`]); with the 5×5's on an odd size, the x- and
+/// t-centre orbits of each depth as a 5×5's ([`five::solve_centres`]). A depth's turns are the
+/// outer layers and the block reaching that depth, which leave the orbits inside it alone;
+/// face turns keep a solved orbit solved, and the blocks are turned an even number of
+/// quarters, which keeps every wing orbit's parity. Appends the turns to `turns` and makes
+/// them on `work`.
+fn table_centres(
+    work: &mut FaceletCube,
+    colours: [Face; 6],
+    tables: CentreTables<'_>,
+    turns: &mut Vec<Turn>,
+    budget: &Running,
+) -> Result<(), ReductionError> {
+    let size = work.size();
+    let orbits = match tables {
+        CentreTables::Four(_) => orbit::x_centre_orbits(size),
+        CentreTables::Five(_) if size % 2 == 1 => orbit::t_centre_orbits(size),
+        CentreTables::Five(_) => Vec::new(),
+    };
+    let mut searcher = phase_search::Searcher { budget, nodes: 0 };
+    for orbit in orbits {
+        let proxy = orbit.proxy(work, colours)?;
+        if !orbit::centre_orbits(proxy.size())
+            .iter()
+            .all(|o| o.is_balanced(&proxy))
+        {
+            let reason = "a centre orbit does not hold four stickers of each colour";
+            return Err(ReductionError::Unsolvable(reason.to_string()));
+        }
+        let solved = match tables {
+            CentreTables::Four(four) => four::centres::solve(four, &proxy, &mut searcher),
+            CentreTables::Five(five) => five::solve_centres(five, &proxy, budget),
+        }
+        .map_err(ReductionError::Stopped)?;
+        let real: Vec<Turn> = solved.into_iter().map(|t| orbit.turn(t)).collect();
+        work.apply(real.iter().copied());
+        turns.extend(real);
+    }
+    Ok(())
 }
 
 /// A quarter turn of the block of layers `0..=last` about the x axis.

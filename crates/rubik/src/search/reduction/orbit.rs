@@ -44,6 +44,36 @@ impl Orbit {
         (face * self.size + self.layers[row]) * self.size + self.layers[col]
     }
 
+    /// The orbit's proxy cube as `cube` shows it, each colour renamed to the face that
+    /// `colours` says shows it when solved.
+    pub fn proxy(
+        &self,
+        cube: &FaceletCube,
+        colours: [Face; 6],
+    ) -> Result<FaceletCube, ReductionError> {
+        let unsolvable = |error: String| ReductionError::Unsolvable(error);
+        let m = self.kind.size;
+        let stickers = (0..6 * m * m)
+            .map(|s| {
+                let colour = cube.stickers()[self.sticker(s)];
+                let face = colours.iter().position(|&c| c == colour);
+                face.map(|f| Face::ALL[f])
+                    .ok_or_else(|| unsolvable(format!("no fixed centre shows the colour {colour}")))
+            })
+            .collect::<Result<_, _>>()?;
+        FaceletCube::from_stickers(m, stickers).map_err(|error| unsolvable(error.to_string()))
+    }
+
+    /// Whether the orbit's stickers on `cube` show every colour equally often (a centre orbit of
+    /// a reachable cube: four each).
+    pub fn is_balanced(&self, cube: &FaceletCube) -> bool {
+        let mut counts = [0usize; 6];
+        for colour in self.read(cube) {
+            counts[colour.index()] += 1;
+        }
+        counts.iter().all(|&count| count == counts[0])
+    }
+
     /// The real face a proxy sticker lies on.
     pub fn face(&self, proxy: usize) -> Face {
         Face::ALL[proxy / (self.kind.size * self.kind.size)]
@@ -218,6 +248,23 @@ pub(super) fn centre_orbits(size: usize) -> Vec<Orbit> {
         }
     }
     orbits
+}
+
+/// The x-centre orbits of a cube of size `size`, innermost first: each seen on a 4×4.
+pub(super) fn x_centre_orbits(size: usize) -> Vec<Orbit> {
+    (1..size / 2)
+        .rev()
+        .map(|d| Orbit::new(size, KindName::XCentre, d, d))
+        .collect()
+}
+
+/// The t-centre orbits of a cube of odd size `size`, innermost first: each seen on a 5×5,
+/// with the x-centre orbit of its depth.
+pub(super) fn t_centre_orbits(size: usize) -> Vec<Orbit> {
+    (1..size / 2)
+        .rev()
+        .map(|d| Orbit::new(size, KindName::TCentre, d, size / 2))
+        .collect()
 }
 
 /// Every wing orbit of a cube of size `size`, outermost first (the U-face sticker at row 0,

@@ -9,8 +9,70 @@ fn tables() -> &'static TwoPhaseTables {
     TABLES.get_or_init(|| TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}))
 }
 
+/// The centre tables `solve_by_size` gives a cube of `size` layers.
+fn centre_tables(size: usize) -> CentreTables<'static> {
+    match size % 2 {
+        0 => CentreTables::Four(&four::tests::tables().0),
+        _ => CentreTables::Five(&five::tests::tables().0),
+    }
+}
+
 fn reduce(cube: &FaceletCube) -> Result<Solution, ReductionError> {
-    solve(cube, &TwoPhase::new(tables()), &ReductionOptions::default())
+    let centres = centre_tables(cube.size());
+    solve(
+        cube,
+        &TwoPhase::new(tables()),
+        centres,
+        &ReductionOptions::default(),
+    )
+}
+
+/// Two fixed centres of one colour (a sticker swapped between a fixed centre and a t-centre
+/// of another face) are refused, not a panic.
+#[test]
+fn a_colour_on_two_fixed_centres_is_refused() {
+    let mut stickers = FaceletCube::solved(7).stickers().to_vec();
+    let (fixed_u, t_f) = (3 * 7 + 3, 2 * 49 + 7 + 3);
+    stickers.swap(fixed_u, t_f);
+    let cube = FaceletCube::from_stickers(7, stickers).unwrap();
+    assert!(matches!(reduce(&cube), Err(ReductionError::Unsolvable(_))));
+}
+
+/// The table-driven orbits end solved (checked on the stickers, against the colours the
+/// centres must show), and every wing orbit keeps its parity: no parity turn is needed after.
+#[test]
+fn table_centres_solve_their_orbits_and_keep_wing_parity() {
+    let budget = Budget::default().start();
+    for size in [6, 7, 8, 9] {
+        let mut cube = crate::bigcube::random_state(size, &mut seeded_rng(size as u64));
+        cube.apply(edges::wing_parity(&cube).unwrap());
+        let colours = centre_colours(&cube);
+        let mut turns = Vec::new();
+        table_centres(&mut cube, colours, centre_tables(size), &mut turns, &budget).unwrap();
+        assert!(edges::wing_parity(&cube).unwrap().is_empty(), "size {size}");
+        let depths = 1..size / 2;
+        let mut orbits: Vec<_> = depths.clone().map(|d| (d, d)).collect();
+        if size % 2 == 1 {
+            orbits.extend(depths.map(|d| (d, size / 2)));
+        }
+        for face in Face::ALL {
+            for &(d, e) in &orbits {
+                for (row, col) in [
+                    (d, e),
+                    (e, size - 1 - d),
+                    (size - 1 - d, size - 1 - e),
+                    (size - 1 - e, d),
+                ] {
+                    let sticker = cube.sticker(face, row, col);
+                    assert_eq!(
+                        sticker,
+                        colours[face.index()],
+                        "size {size} orbit ({d}, {e})"
+                    );
+                }
+            }
+        }
+    }
 }
 
 fn scrambled(size: usize, seed: u64, then: &str) -> FaceletCube {
@@ -140,7 +202,7 @@ fn progress_is_told_once_per_orbit() {
         ..ReductionOptions::default()
     };
     let cube = scrambled(7, 0, "");
-    solve(&cube, &TwoPhase::new(tables()), &options).unwrap();
+    solve(&cube, &TwoPhase::new(tables()), centre_tables(7), &options).unwrap();
     // 7×7×7: 2 x-centre, 1 oblique pair and 2 t-centre orbits, 2 wing orbits.
     let expected: Vec<(usize, usize)> = (1..=7).map(|done| (done, 7)).collect();
     assert_eq!(*calls.lock().unwrap(), expected);

@@ -131,20 +131,55 @@ pub fn solve(
 ) -> Result<Solution, ReductionError> {
     let normal = normalised(cube, 5)?;
     let budget = options.budget.start();
-    let mut candidates = vec![Candidate {
-        centres: Centres::read(&normal),
-        odd: !edges::wing_parity(&normal)?.is_empty(),
-        phases: Vec::new(),
-        estimate: 0,
-    }];
-    for phase in Phase::ALL {
-        candidates =
-            next_phase(&candidates, phase, five, &budget).map_err(ReductionError::Stopped)?;
-    }
+    let odd = !edges::wing_parity(&normal)?.is_empty();
+    let candidates = centre_phases(&normal, odd, five, &budget).map_err(ReductionError::Stopped)?;
     let finished = candidates
         .iter()
         .map(|candidate| finish(&normal, candidate, three, options, &budget));
     replayed(cube, shortest(finished)?)
+}
+
+/// The candidates the three centre phases leave on `cube` (its wings odd against the midges
+/// when `odd`), the best first.
+fn centre_phases(
+    cube: &FaceletCube,
+    odd: bool,
+    five: &FiveTables,
+    budget: &Running,
+) -> Result<Vec<Candidate>, Stop> {
+    let mut candidates = vec![Candidate {
+        centres: Centres::read(cube),
+        odd,
+        phases: Vec::new(),
+        estimate: 0,
+    }];
+    for phase in Phase::ALL {
+        candidates = next_phase(&candidates, phase, five, budget)?;
+    }
+    Ok(candidates)
+}
+
+/// Turns that solve the centres of `cube`, a 5×5 whose centres' colours name the faces they
+/// belong on, with an even number of quarter turns of two-layer blocks: how a bigger odd cube
+/// solves the x- and t-centre orbits of one depth, which its outer layers and the block
+/// reaching that depth move as a 5×5's turns move its centres. `Err` when the budget stops the
+/// search.
+pub(in crate::search::reduction) fn solve_centres(
+    five: &FiveTables,
+    cube: &FaceletCube,
+    budget: &Running,
+) -> Result<Vec<Turn>, Stop> {
+    let model = Model::get();
+    let candidates = centre_phases(cube, false, five, budget)?;
+    let best = candidates
+        .first()
+        .expect("the centre phases solve every centre");
+    Ok(best
+        .phases
+        .iter()
+        .flatten()
+        .map(|&m| model.turns[m as usize])
+        .collect())
 }
 
 /// Each candidate carried through `phase`: the best continuations by length plus the next
@@ -238,4 +273,4 @@ fn finish(
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

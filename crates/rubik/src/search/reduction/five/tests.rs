@@ -11,7 +11,7 @@ use crate::search::reduction::phase_search::TURNS;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 use model::Centre;
 
-fn tables() -> &'static (FiveTables, TwoPhaseTables) {
+pub(in crate::search::reduction) fn tables() -> &'static (FiveTables, TwoPhaseTables) {
     static TABLES: OnceLock<(FiveTables, TwoPhaseTables)> = OnceLock::new();
     TABLES.get_or_init(|| {
         (

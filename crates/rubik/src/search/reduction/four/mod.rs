@@ -22,6 +22,7 @@
 //! frames are tried by renaming the colours by a whole-cube rotation: the turns stay the same,
 //! and a cube is solved in any frame. Moves are cancelled across stages.
 
+pub(super) mod centres;
 mod coords;
 mod model;
 mod pairing;
@@ -508,4 +509,4 @@ fn phase3(
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

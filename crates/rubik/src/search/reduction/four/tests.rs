@@ -9,7 +9,7 @@ use crate::notation::Alg;
 use crate::search::reduction::phase_search::turns_in;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 
-fn tables() -> &'static (FourTables, TwoPhaseTables) {
+pub(in crate::search::reduction) fn tables() -> &'static (FourTables, TwoPhaseTables) {
     static TABLES: OnceLock<(FourTables, TwoPhaseTables)> = OnceLock::new();
     TABLES.get_or_init(|| {
         (
