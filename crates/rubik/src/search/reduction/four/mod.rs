@@ -14,7 +14,9 @@
 //! 4. **3x3**: two-phase on the reduced cube.
 //!
 //! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
-//! by total length (turns so far plus the phase's), so the shortest totals come first. Phase 3
+//! by total length (turns so far plus the phase's), so the shortest totals come first. Only
+//! about one phase 2 solution in 1,300 separates the wings, so phase 2 starts from many phase 1
+//! solutions (a thousand): with few, its first separating solutions come turns later. Phase 3
 //! takes nearly all the time, growing with the starts it searches, so phase 2 lists many
 //! solutions and phase 3 starts from the few with the least estimate (turns so far plus
 //! phase 3's bound). With a time budget, the first pass still runs to its solution (only a
@@ -42,8 +44,11 @@ use coords::{Centres3, Moves2, State2};
 use model::{Model, Pieces};
 use pairing::Matching;
 
-/// Phase 1 solutions kept for each axis.
-const KEEP1: usize = 8;
+/// Phase 1 solutions kept for each axis. Few phase 2 solutions leave the wings separated
+/// (about one in 1,300), so phase 2 needs many starts to find short ones.
+const KEEP1: usize = 500;
+/// Of those (each in two frames), the starts phase 2 searches: the least by estimate.
+const STARTS2: usize = 1000;
 /// How far past the shortest total phase 2 looks for its solutions.
 const EXTRA2: usize = 2;
 /// The longest a phase may be.
@@ -288,7 +293,7 @@ fn phase1(
             }
         }
     }
-    Ok(best(candidates, 6 * KEEP1))
+    Ok(best(candidates, STARTS2))
 }
 
 fn state2(moves: &Moves2, pieces: &Pieces) -> State2 {
