@@ -43,12 +43,23 @@ pub(super) trait Phase {
     fn turn(&self, state: &Self::State, m: usize) -> Self::State;
     /// A lower bound on the turns to the goal: 0 exactly at the goal.
     fn bound(&self, state: &Self::State) -> u8;
-    /// The state after turn `m` and its bound if that is below `left`; a phase whose bound
-    /// has a cheap part may skip the rest of the work when that part already reaches `left`.
-    fn turn_below(&self, state: &Self::State, m: usize, left: u8) -> Option<(Self::State, u8)> {
-        let next = self.turn(state, m);
-        let bound = self.bound(&next);
-        (bound < left).then_some((next, bound))
+    /// Into `out` (emptied first): each turn of `moves` from `state` whose bound is below
+    /// `left`, with the state and the bound it leads to, in the order of `moves`. A phase
+    /// whose bounds are random reads in a large table may override this to look them all up
+    /// together, so that the reads overlap.
+    fn children(
+        &self,
+        state: &Self::State,
+        moves: impl Iterator<Item = usize>,
+        left: u8,
+        out: &mut Vec<(usize, Self::State, u8)>,
+    ) {
+        out.clear();
+        out.extend(moves.filter_map(|m| {
+            let next = self.turn(state, m);
+            let bound = self.bound(&next);
+            (bound < left).then_some((m, next, bound))
+        }));
     }
 }
 
@@ -119,6 +130,7 @@ impl Searcher<'_, '_> {
                 keep,
                 found: &mut found,
                 path: &mut path,
+                children: Vec::new(),
                 searcher: self,
             };
             dfs.walk(start, length, None)?;
@@ -133,6 +145,8 @@ struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
     keep: &'s mut (dyn FnMut(&[u8]) -> bool + 'k),
     found: &'s mut Vec<Vec<u8>>,
     path: &'s mut Vec<u8>,
+    /// Each depth's children, kept to be reused.
+    children: Vec<Vec<(usize, P::State, u8)>>,
     searcher: &'s mut Searcher<'a, 'b>,
 }
 
@@ -152,24 +166,29 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             return Ok(());
         }
         let after = last.map(axis_rank);
-        for m in turns_in(self.phase.moves()) {
+        let moves = turns_in(self.phase.moves()).filter(|&m| {
             let (axis, rank) = axis_rank(m);
-            if after.is_some_and(|(a, r)| a == axis && rank <= r) {
-                continue;
-            }
-            let Some((next, bound)) = self.phase.turn_below(&state, m, left) else {
-                continue;
-            };
+            !after.is_some_and(|(a, r)| a == axis && rank <= r)
+        });
+        let depth = self.path.len();
+        if self.children.len() <= depth {
+            self.children.resize_with(depth + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.children[depth]);
+        self.phase.children(&state, moves, left, &mut children);
+        let mut walked = Ok(());
+        for &(m, next, bound) in &children {
             if bound == 0 && left > 1 {
                 continue;
             }
             self.path.push(m as u8);
-            self.walk(next, left - 1, Some(m))?;
+            walked = self.walk(next, left - 1, Some(m));
             self.path.pop();
-            if self.found.len() >= self.wanted {
-                return Ok(());
+            if walked.is_err() || self.found.len() >= self.wanted {
+                break;
             }
         }
-        Ok(())
+        self.children[depth] = children;
+        walked
     }
 }

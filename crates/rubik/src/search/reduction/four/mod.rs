@@ -14,7 +14,9 @@
 //! 4. **3x3**: two-phase on the reduced cube.
 //!
 //! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
-//! by total length (turns so far plus the phase's), so the shortest totals come first. Phase 3
+//! by total length (turns so far plus the phase's), so the shortest totals come first. Only
+//! about one phase 2 solution in 1,300 separates the wings, so phase 2 starts from many phase 1
+//! solutions (a thousand): with few, its first separating solutions come turns later. Phase 3
 //! takes nearly all the time, growing with the starts it searches, so phase 2 lists many
 //! solutions and phase 3 starts from the few with the least estimate (turns so far plus
 //! phase 3's bound). With a time budget, the first pass still runs to its solution (only a
@@ -30,7 +32,7 @@ mod tables;
 
 pub use tables::FourTables;
 
-use super::phase_search::{MoveSet, Phase, Searcher, Wanted};
+use super::phase_search::{self, MoveSet, Phase, Searcher, Wanted};
 use super::{ReductionError, ReductionOptions, moves, normalised, replayed, shortest, three};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
@@ -43,8 +45,11 @@ use coords::{Centres3, Moves2, State2};
 use model::{Model, Pieces};
 use pairing::Matching;
 
-/// Phase 1 solutions kept for each axis.
-const KEEP1: usize = 8;
+/// Phase 1 solutions kept for each axis. Few phase 2 solutions leave the wings separated
+/// (about one in 1,300), so phase 2 needs many starts to find short ones.
+const KEEP1: usize = 500;
+/// Of those (each in two frames), the starts phase 2 searches: the least by estimate.
+const STARTS2: usize = 1000;
 /// How far past the shortest total phase 2 looks for its solutions.
 const EXTRA2: usize = 2;
 /// The longest a phase may be.
@@ -289,7 +294,7 @@ fn phase1(
             }
         }
     }
-    Ok(best(candidates, 6 * KEEP1))
+    Ok(best(candidates, STARTS2))
 }
 
 fn state2(moves: &Moves2, pieces: &Pieces) -> State2 {
@@ -465,21 +470,37 @@ impl Phase for Phase3<'_> {
         let centres = self.0.phase3(state.centres, state.pll_odd);
         centres.max(self.0.matching(&state.matching))
     }
-    fn turn_below(&self, state: &State3, m: usize, left: u8) -> Option<(State3, u8)> {
-        let centres = self.0.moves3.turn(state.centres, m);
-        let pll_odd = state.pll_odd != self.0.flips_pll[m];
-        let near = self.0.phase3(centres, pll_odd);
-        if near >= left {
-            return None;
+    /// The centres first, then the matching's table entries of the turns that pass them, read
+    /// in one loop of independent loads (most miss the cache) rather than one by one.
+    fn children(
+        &self,
+        state: &State3,
+        moves: impl Iterator<Item = usize>,
+        left: u8,
+        out: &mut Vec<(usize, State3, u8)>,
+    ) {
+        out.clear();
+        let mut indices = [0; phase_search::TURNS];
+        for m in moves {
+            let centres = self.0.moves3.turn(state.centres, m);
+            let pll_odd = state.pll_odd != self.0.flips_pll[m];
+            let near = self.0.phase3(centres, pll_odd);
+            if near >= left {
+                continue;
+            }
+            let matching = self.0.pairing.turn(&state.matching, m);
+            indices[out.len()] = self.0.pairing.index(&matching);
+            let next = State3 {
+                centres,
+                pll_odd,
+                matching,
+            };
+            out.push((m, next, near));
         }
-        let matching = self.0.pairing.turn(&state.matching, m);
-        let bound = near.max(self.0.matching(&matching));
-        let next = State3 {
-            centres,
-            pll_odd,
-            matching,
-        };
-        (bound < left).then_some((next, bound))
+        for (child, &index) in out.iter_mut().zip(&indices) {
+            child.2 = child.2.max(self.0.matching_at(index));
+        }
+        out.retain(|&(_, _, bound)| bound < left);
     }
 }
 

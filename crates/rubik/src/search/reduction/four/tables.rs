@@ -117,7 +117,11 @@ impl FourTables {
 
     /// Phase 3's distance for the wings (a lower bound: 11 means 11 or more).
     pub(super) fn matching(&self, matching: &Matching) -> u8 {
-        let index = self.pairing.index(matching);
+        self.matching_at(self.pairing.index(matching))
+    }
+
+    /// [`matching`](Self::matching) of the matching with table index `index`.
+    pub(super) fn matching_at(&self, index: usize) -> u8 {
         self.at(MATCHINGS, index / 2) >> (4 * (index % 2)) & 0xF
     }
 }

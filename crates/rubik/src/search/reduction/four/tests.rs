@@ -187,4 +187,26 @@ proptest! {
         prop_assert!(four.phase2(two) != tables::UNREACHED);
         prop_assert!(Phase3(four).bound(&three) != tables::UNREACHED);
     }
+
+    /// Phase 3's children, their table entries read together, are each turn's state and bound
+    /// where that bound is below the turns left, in turn order.
+    #[test]
+    fn phase3_children_are_the_turns_one_by_one(picks in prop::collection::vec(0usize..1000, 0..14), left in 1u8..12) {
+        let (four, _) = tables();
+        let phase = Phase3(four);
+        let moves3: Vec<usize> = turns_in(four.moves3.moves).collect();
+        let mut cube = FaceletCube::solved(4);
+        for pick in picks {
+            cube.turn(Model::get().turns[moves3[pick % moves3.len()]]);
+        }
+        let state = state3(four, &cube);
+        let one_by_one: Vec<(usize, State3, u8)> = moves3
+            .iter()
+            .map(|&m| (m, phase.turn(&state, m), phase.bound(&phase.turn(&state, m))))
+            .filter(|&(_, _, bound)| bound < left)
+            .collect();
+        let mut together = Vec::new();
+        phase.children(&state, moves3.iter().copied(), left, &mut together);
+        prop_assert_eq!(together, one_by_one);
+    }
 }
