@@ -139,16 +139,24 @@ impl Orbit {
         last: Option<Turn>,
         count: usize,
     ) -> Vec<(i32, u32, &'static Op)> {
-        let rate = |&(gain, cost, _): &(i32, u32, &Op)| f64::from(gain) / f64::from(cost);
-        let mut best: Vec<(i32, u32, &'static Op)> = Vec::with_capacity(count + 1);
-        for op in &self.kind.ops {
-            let cost = op.cost - self.merged(last, op.turns[0]);
-            // No better than the worst kept even if it put every piece it moves right.
-            let bound = op.moves.len() as f64 / f64::from(cost);
-            if best.len() == count && best.last().is_some_and(|b| bound <= rate(b)) {
-                continue;
+        // (gain, cost, index): the more pieces per move first, then the cheaper, then the
+        // earlier in the library (the order its cheapest-first derivation gave).
+        type Scored = (i32, u32, u32);
+        let before = |a: &Scored, b: &Scored| {
+            let (x, y) = (
+                i64::from(a.0) * i64::from(b.1),
+                i64::from(b.0) * i64::from(a.1),
+            );
+            x > y || (x == y && (a.1, a.2) < (b.1, b.2))
+        };
+        let mut best: Vec<Scored> = Vec::with_capacity(count + 1);
+        // Puts the operation `index` (costing `cost`, putting at most `most` pieces right)
+        // among the best.
+        let mut consider = |index: u32, cost: u32, most: usize| {
+            if best.len() == count && !before(&(most as i32, cost, 0), &best[count - 1]) {
+                return;
             }
-            let gain: i32 = op
+            let gain: i32 = self.kind.ops[index as usize]
                 .moves
                 .iter()
                 .map(|&(to, from)| {
@@ -156,14 +164,33 @@ impl Orbit {
                     i32::from(piece[from] == want[to]) - i32::from(piece[to] == want[to])
                 })
                 .sum();
-            let candidate = (gain, cost, op);
-            if gain > 0 && (best.len() < count || rate(&candidate) > rate(&best[count - 1])) {
-                let at = best.partition_point(|b| rate(b) >= rate(&candidate));
+            let candidate = (gain, cost, index);
+            if gain > 0 && (best.len() < count || before(&candidate, &best[count - 1])) {
+                let at = best.partition_point(|b| before(b, &candidate));
                 best.insert(at, candidate);
                 best.truncate(count);
             }
+        };
+        // Only an operation that brings some slot its wanted piece can put pieces right.
+        let kind = self.kind;
+        let len = kind.len();
+        let wrong: Vec<usize> = (0..len).filter(|&to| piece[to] != want[to]).collect();
+        let mut seen = vec![false; kind.ops.len()];
+        for &to in &wrong {
+            for from in (0..len).filter(|&from| piece[from] == want[to]) {
+                for &index in &kind.by_move[to * len + from] {
+                    if std::mem::replace(&mut seen[index as usize], true) {
+                        continue;
+                    }
+                    let op = &kind.ops[index as usize];
+                    let cost = op.cost - self.merged(last, op.turns[0]);
+                    consider(index, cost, op.moves.len().min(wrong.len()));
+                }
+            }
         }
-        best
+        best.into_iter()
+            .map(|(gain, cost, index)| (gain, cost, &kind.ops[index as usize]))
+            .collect()
     }
 }
 
