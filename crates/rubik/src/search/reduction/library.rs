@@ -98,6 +98,8 @@ pub(super) struct Kind {
     /// For each move `(to, from)` at index `to * len + from`, the indices of the operations
     /// that make it.
     pub by_move: Vec<Vec<u32>>,
+    /// The index of the operation that makes exactly these moves, for each.
+    pub finishing: HashMap<Vec<(u8, u8)>, u32>,
 }
 
 impl Kind {
@@ -209,11 +211,17 @@ impl Kind {
                 by_move[to as usize * len + from as usize].push(index as u32);
             }
         }
+        let finishing = ops
+            .iter()
+            .enumerate()
+            .map(|(index, op)| (op.moves.clone(), index as u32))
+            .collect();
         Kind {
             size,
             pieces,
             ops,
             by_move,
+            finishing,
         }
     }
 }
