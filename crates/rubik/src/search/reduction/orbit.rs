@@ -97,13 +97,14 @@ impl Orbit {
             }
             let piece: Vec<u8> = state.chunks(k).map(code).collect();
             let want: Vec<u8> = homes.iter().map(|h| code(&h[..k])).collect();
-            if let Some(ops) = self
-                .finish(&piece, &want, out.last().copied())
-                .filter(|ops| {
-                    self.cost(ops, out.last().copied())
-                        < self.greedy_cost(&piece, &want, out.last().copied())
-                })
-            {
+            // Near the end, the cheaper of the greedy's way and the shortest finish.
+            if let Some(finish) = self.finish(&piece, &want, out.last().copied()) {
+                let greedy = self.greedy(&piece, &want, out.last().copied());
+                let last = out.last().copied();
+                let ops = match self.cost(&finish, last) < self.cost(&greedy, last) {
+                    true => finish,
+                    false => greedy,
+                };
                 for op in ops {
                     *state = permute(state, &op.from, k);
                     *homes = op.turned.iter().map(|&f| homes[f as usize]).collect();
@@ -152,17 +153,17 @@ impl Orbit {
         best.map(|(_, op)| op)
     }
 
-    /// What the greedy ([`Orbit::step`] after step) takes from here to put every piece right.
-    fn greedy_cost(&self, piece: &[u8], want: &[u8], last: Option<Turn>) -> u32 {
-        let (mut piece, mut want, mut after) = (piece.to_vec(), want.to_vec(), last);
+    /// The operations the greedy ([`Orbit::step`] after step) takes from here.
+    fn greedy(&self, piece: &[u8], want: &[u8], last: Option<Turn>) -> Vec<&'static Op> {
+        let (mut piece, mut want, mut last) = (piece.to_vec(), want.to_vec(), last);
         let mut ops = Vec::new();
-        while let Some(op) = self.step(&piece, &want, after) {
+        while let Some(op) = self.step(&piece, &want, last) {
             piece = permute(&piece, &op.from, 1);
             want = op.turned.iter().map(|&f| want[f as usize]).collect();
             ops.push(op);
-            after = op.turns.last().map(|&t| self.turn(t));
+            last = op.turns.last().map(|&t| self.turn(t));
         }
-        self.cost(&ops, last)
+        ops
     }
 
     /// The moves `ops` take one after the other after the real turn `last`.
