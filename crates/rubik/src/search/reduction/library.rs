@@ -26,7 +26,7 @@
 //! five to seven moves, where a 3-cycle takes eight.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::facelet::permutation;
@@ -366,7 +366,7 @@ const SLICE_OUTER_LEN: usize = 5;
 /// wings with the edges `M` brought in. Each is given as `(turns, rest)`, with `rest` the outer
 /// turns `F M' F'` (`F` the face layer of `S`, if it holds one) that undo what `turns` does to
 /// the outer layers, so that the two together are pure. The cheapest of each effect on the
-/// orbit only.
+/// orbit only, in a fixed order (so that every run breaks ties alike).
 fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<Turn>, Vec<Turn>)> {
     let compose = |first: &[u8], then: &[u8]| -> Vec<u8> {
         then.iter().map(|&i| first[i as usize]).collect()
@@ -379,7 +379,7 @@ fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<T
     // Each axis' outer sequences that turn every face off the axis home, by effect on the
     // orbit, the shortest of each (iterative deepening finds the shorter first).
     let identity = orbit_perm(&[]);
-    let mut sequences: [HashMap<Vec<u8>, Vec<Turn>>; 3] = Default::default();
+    let mut sequences: [BTreeMap<Vec<u8>, Vec<Turn>>; 3] = Default::default();
     for depth in 1..=SLICE_OUTER_LEN {
         let mut stack = vec![(Vec::<usize>::new(), identity.clone(), [0u8; 6])];
         while let Some((seq, perm, turned)) = stack.pop() {
@@ -421,7 +421,7 @@ fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<T
         }
         inverse
     };
-    let mut best: HashMap<Vec<u8>, (u32, Vec<Turn>, Vec<Turn>)> = HashMap::new();
+    let mut best: BTreeMap<Vec<u8>, (u32, Vec<Turn>, Vec<Turn>)> = BTreeMap::new();
     for (axis, found) in sequences.iter().enumerate() {
         let blocks = [(1, 1), (size - 2, size - 2), (0, 1), (size - 2, size - 1)];
         for ((first, last), quarters) in

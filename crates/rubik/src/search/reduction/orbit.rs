@@ -97,13 +97,17 @@ impl Orbit {
             }
             let piece: Vec<u8> = state.chunks(k).map(code).collect();
             let want: Vec<u8> = homes.iter().map(|h| code(&h[..k])).collect();
-            // Near the end, the cheaper of the greedy's way and the shortest finish.
+            // Near the end, the shortest finish where it is cheaper than the greedy's way from
+            // here, else the greedy's next step (and the question asked again after it).
             if let Some(finish) = self.finish(&piece, &want, out.last().copied()) {
-                let greedy = self.greedy(&piece, &want, out.last().copied());
+                let mut greedy = self.greedy(&piece, &want, out.last().copied());
                 let last = out.last().copied();
                 let ops = match self.cost(&finish, last) < self.cost(&greedy, last) {
                     true => finish,
-                    false => greedy,
+                    false => {
+                        greedy.truncate(1);
+                        greedy
+                    }
                 };
                 for op in ops {
                     *state = permute(state, &op.from, k);
