@@ -10,7 +10,7 @@ use crate::search::budget::Running;
 use crate::turn::Turn;
 
 /// The colours each wing slot must show: the midge's of its edge (odd N) or its own faces'.
-fn home_colours(orbit: &Orbit, cube: &FaceletCube) -> Vec<[Face; 2]> {
+pub(super) fn home_colours(orbit: &Orbit, cube: &FaceletCube) -> Vec<[Face; 2]> {
     let size = cube.size();
     let middle = |x: usize| match x {
         0 => 0,
@@ -77,14 +77,17 @@ pub(super) fn pair(
     budget: &Running,
     tick: &dyn Fn(),
 ) -> Result<Vec<Turn>, ReductionError> {
-    let orbits = wing_orbits(cube.size());
+    // Innermost first: an operation on an orbit may turn the blocks out to it, which moves the
+    // orbits outside it (not yet paired) and none inside it.
+    let mut orbits = wing_orbits(cube.size());
+    orbits.reverse();
     let mut work = cube.clone();
     let mut turns = Vec::new();
     for (index, orbit) in orbits.iter().enumerate() {
         let mut state = orbit.read(&work);
         let done = turns.len();
         if cube.size() % 2 == 1 || index > 0 {
-            // The midges' colours, or the paired outermost orbit's (face turns keep it paired).
+            // The midges' colours, or the paired innermost orbit's (face turns keep it paired).
             let mut homes = if cube.size() % 2 == 1 {
                 home_colours(orbit, &work)
             } else {
@@ -93,7 +96,7 @@ pub(super) fn pair(
             };
             orbit.place(&mut state, &mut homes, &mut turns, budget)?;
         } else {
-            pair_outermost(orbit, &mut state, &work, &mut turns, budget)?;
+            pair_with_itself(orbit, &mut state, &work, &mut turns, budget)?;
         }
         work.apply(turns[done..].iter().copied());
         tick();
@@ -101,11 +104,11 @@ pub(super) fn pair(
     Ok(turns)
 }
 
-/// Even N: pairs the outermost wing orbit with itself. Each edge is given the edge (colour
+/// Even N: pairs the first wing orbit (the innermost) with itself. Each edge is given the edge (colour
 /// pair and way round) whose wings it already holds most of, greedily; one edge is turned round
 /// if that would need an odd permutation of wings, and two edges swapped if the reduced cube
 /// would be an odd permutation of edges against corners ("PLL parity").
-fn pair_outermost(
+fn pair_with_itself(
     orbit: &Orbit,
     state: &mut Vec<Face>,
     cube: &FaceletCube,
@@ -168,14 +171,16 @@ fn pair_outermost(
     if is_odd(state, &homes_of(&given))? {
         given[loose[0]].0 = twin(given[loose[0]].0);
     }
-    let mut painted = cube.clone();
-    let mut stickers = painted.stickers().to_vec();
-    for (slot, colours) in homes_of(&given).iter().enumerate() {
-        for j in 0..2 {
-            stickers[orbit.sticker(pieces[slot][j])] = colours[j];
+    // Every wing orbit painted as this one will be (the reduced cube reads the outermost).
+    let mut stickers = cube.stickers().to_vec();
+    for other in wing_orbits(cube.size()) {
+        for (slot, colours) in homes_of(&given).iter().enumerate() {
+            for j in 0..2 {
+                stickers[other.sticker(pieces[slot][j])] = colours[j];
+            }
         }
     }
-    painted = FaceletCube::from_stickers(cube.size(), stickers)
+    let painted = FaceletCube::from_stickers(cube.size(), stickers)
         .map_err(|e| ReductionError::Unsolvable(e.to_string()))?;
     match three::reduced(&painted) {
         Err(InvalidCube::Parity) => given.swap(loose[0], loose[1]),

@@ -17,9 +17,16 @@
 //! so it is pure there too. They are then conjugated by single layer turns, cheapest first
 //! (Dijkstra on outer-block turn metric cost): every 3-cycle, and the others up to
 //! [`EXTRA_COST`].
+//!
+//! Wings also get the *slice operations* ([`slice_ops`]): an inner layer (or the block out to
+//! it) turned to line wings up, outer face turns that move edges whole, the layer turned back.
+//! They keep the centres solved but not in place, move the outer layers, and (for a block) the
+//! wing orbits outside this one, so the pairing pairs the orbits innermost first and follows the
+//! edges' colours as the outer layers move ([`Op::turned`]); they pair two or three wings for
+//! five to seven moves, where a 3-cycle takes eight.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::facelet::permutation;
@@ -86,8 +93,13 @@ pub(super) struct Kind {
     pub size: usize,
     /// Each piece's proxy sticker indices, in an order every turn keeps.
     pub pieces: Vec<Vec<usize>>,
-    /// The pure operations (every 3-cycle, and more), cheapest first.
+    /// The operations (every 3-cycle, and more), cheapest first.
     pub ops: Vec<Op>,
+    /// For each move `(to, from)` at index `to * len + from`, the indices of the operations
+    /// that make it.
+    pub by_move: Vec<Vec<u32>>,
+    /// The index of the operation that makes exactly these moves, for each.
+    pub finishing: HashMap<Vec<(u8, u8)>, u32>,
 }
 
 impl Kind {
@@ -153,34 +165,64 @@ impl Kind {
         let k = pieces[0].len();
         let slots =
             |perm: &[u8]| -> Vec<u8> { (0..pieces.len()).map(|s| perm[s * k] / k as u8).collect() };
+        let op = |turns: Vec<Turn>, rest: Vec<Turn>, perm: &[u8]| {
+            let from = slots(perm);
+            let moves = (0..from.len() as u8)
+                .filter(|&s| from[s as usize] != s)
+                .map(|s| (s, from[s as usize]))
+                .collect();
+            let undone: Vec<Turn> = rest.iter().rev().map(|t| t.inverse()).collect();
+            Op {
+                cost: cost(&turns, size),
+                from: slots(&orbit_perm(&turns)),
+                turned: slots(&orbit_perm(&undone)),
+                turns,
+                #[cfg(test)]
+                rest,
+                moves,
+            }
+        };
         let mut ops: Vec<Op> = close_under_conjugation(base, &moves, size, pieces.len())
             .into_iter()
             .map(|(_, mut turns, perm)| {
-                let from = slots(&perm);
-                let moves = (0..from.len() as u8)
-                    .filter(|&s| from[s as usize] != s)
-                    .map(|s| (s, from[s as usize]))
-                    .collect();
                 let outer = turns
                     .iter()
                     .rev()
                     .take_while(|t| t.first == 0 || t.last + 1 == size)
                     .count();
                 let rest = turns.split_off(turns.len() - outer);
-                let undone: Vec<Turn> = rest.iter().rev().map(|t| t.inverse()).collect();
-                Op {
-                    cost: cost(&turns, size),
-                    from: slots(&orbit_perm(&turns)),
-                    turned: slots(&orbit_perm(&undone)),
-                    turns,
-                    #[cfg(test)]
-                    rest,
-                    moves,
-                }
+                op(turns, rest, &perm)
             })
             .collect();
+        if name == KindName::Wing {
+            for (turns, rest) in slice_ops(size, &orbit_perm) {
+                let whole: Vec<Turn> = turns.iter().chain(&rest).copied().collect();
+                ops.push(op(turns, rest, &orbit_perm(&whole)));
+            }
+        }
+        // The cheapest of the operations that do the same.
         ops.sort_by_key(|op| op.cost);
-        Kind { size, pieces, ops }
+        let mut seen = HashSet::new();
+        ops.retain(|op| !op.moves.is_empty() && seen.insert(op.moves.clone()));
+        let len = pieces.len();
+        let mut by_move = vec![Vec::new(); len * len];
+        for (index, op) in ops.iter().enumerate() {
+            for &(to, from) in &op.moves {
+                by_move[to as usize * len + from as usize].push(index as u32);
+            }
+        }
+        let finishing = ops
+            .iter()
+            .enumerate()
+            .map(|(index, op)| (op.moves.clone(), index as u32))
+            .collect();
+        Kind {
+            size,
+            pieces,
+            ops,
+            by_move,
+            finishing,
+        }
     }
 }
 
@@ -310,4 +352,118 @@ fn base_commutators(
         }
     }
     found
+}
+
+/// The longest outer sequence `M` of a slice operation ([`slice_ops`]).
+const SLICE_OUTER_LEN: usize = 5;
+
+/// Wings only: the operations `S M S'`, `S` a turn of one inner layer of the proxy or of the
+/// block of it and its outer layer (on a real cube the block of every layer out to the
+/// orbit's), `M` a sequence of outer face turns (at most [`SLICE_OUTER_LEN`]) that turns each
+/// face off `S`'s axis a whole number of times. `S` lines wings up in its ring, `M` moves edges
+/// whole, `S'` puts the ring back: every centre it moved comes home (the faces `M` turns
+/// unevenly are the two on `S`'s axis, which `S` does not take centres from), and it pairs
+/// wings with the edges `M` brought in. Each is given as `(turns, rest)`, with `rest` the outer
+/// turns `F M' F'` (`F` the face layer of `S`, if it holds one) that undo what `turns` does to
+/// the outer layers, so that the two together are pure. The cheapest of each effect on the
+/// orbit only, in a fixed order (so that every run breaks ties alike).
+fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<Turn>, Vec<Turn>)> {
+    let compose = |first: &[u8], then: &[u8]| -> Vec<u8> {
+        then.iter().map(|&i| first[i as usize]).collect()
+    };
+    let outer: Vec<Turn> = Turn::single_layer_turns(size)
+        .filter(|t| t.first == 0 || t.last + 1 == size)
+        .collect();
+    let face = |t: &Turn| t.axis as usize * 2 + usize::from(t.first != 0);
+    let perms: Vec<Vec<u8>> = outer.iter().map(|t| orbit_perm(&[*t])).collect();
+    // Each axis' outer sequences that turn every face off the axis home, by effect on the
+    // orbit, the shortest of each (iterative deepening finds the shorter first).
+    let identity = orbit_perm(&[]);
+    let mut sequences: [BTreeMap<Vec<u8>, Vec<Turn>>; 3] = Default::default();
+    for depth in 1..=SLICE_OUTER_LEN {
+        let mut stack = vec![(Vec::<usize>::new(), identity.clone(), [0u8; 6])];
+        while let Some((seq, perm, turned)) = stack.pop() {
+            let unbalanced =
+                |axis: usize| (0..6).filter(|&f| f / 2 != axis && turned[f] != 0).count();
+            if seq.len() == depth {
+                for (axis, found) in sequences.iter_mut().enumerate() {
+                    if unbalanced(axis) == 0 {
+                        found
+                            .entry(perm.clone())
+                            .or_insert_with(|| seq.iter().map(|&m| outer[m]).collect());
+                    }
+                }
+                continue;
+            }
+            if (0..3).all(|axis| unbalanced(axis) > depth - seq.len()) {
+                continue;
+            }
+            for (m, turn) in outer.iter().enumerate() {
+                if let Some(&last) = seq.last() {
+                    let last = outer[last];
+                    // One turn a face in a row, and of two opposite faces the positive first.
+                    if face(&last) == face(turn) || (last.axis == turn.axis && last.first != 0) {
+                        continue;
+                    }
+                }
+                let mut next_turned = turned;
+                next_turned[face(turn)] = (turned[face(turn)] + turn.quarters) % 4;
+                let mut next = seq.clone();
+                next.push(m);
+                stack.push((next, compose(&perm, &perms[m]), next_turned));
+            }
+        }
+    }
+    let inverse = |perm: &[u8]| {
+        let mut inverse = vec![0u8; perm.len()];
+        for (i, &f) in perm.iter().enumerate() {
+            inverse[f as usize] = i as u8;
+        }
+        inverse
+    };
+    let mut best: BTreeMap<Vec<u8>, (u32, Vec<Turn>, Vec<Turn>)> = BTreeMap::new();
+    for (axis, found) in sequences.iter().enumerate() {
+        let blocks = [(1, 1), (size - 2, size - 2), (0, 1), (size - 2, size - 1)];
+        for ((first, last), quarters) in
+            blocks.into_iter().flat_map(|b| (1..4).map(move |q| (b, q)))
+        {
+            let slice = Turn {
+                axis: crate::face::Axis::ALL[axis],
+                first,
+                last,
+                quarters,
+            };
+            let face_turn = [0, size - 1]
+                .into_iter()
+                .find(|&layer| (first..=last).contains(&layer))
+                .map(|layer| Turn {
+                    first: layer,
+                    last: layer,
+                    ..slice
+                });
+            let face_turn: Vec<Turn> = face_turn.into_iter().collect();
+            let face_back: Vec<Turn> = face_turn.iter().map(|t| t.inverse()).collect();
+            let (s, s_back) = (orbit_perm(&[slice]), orbit_perm(&[slice.inverse()]));
+            let (f, f_back) = (orbit_perm(&face_turn), orbit_perm(&face_back));
+            for (m_perm, m) in found {
+                let whole = [&s, m_perm, &s_back, &f, &inverse(m_perm), &f_back]
+                    .into_iter()
+                    .fold(identity.clone(), |p, q| compose(&p, q));
+                let mut turns = vec![slice];
+                turns.extend_from_slice(m);
+                turns.push(slice.inverse());
+                let cost = cost(&turns, size);
+                if best.get(&whole).is_some_and(|(c, ..)| *c <= cost) {
+                    continue;
+                }
+                let mut rest = face_turn.clone();
+                rest.extend(m.iter().rev().map(|t| t.inverse()));
+                rest.extend_from_slice(&face_back);
+                best.insert(whole, (cost, turns, rest));
+            }
+        }
+    }
+    best.into_values()
+        .map(|(_, turns, rest)| (turns, rest))
+        .collect()
 }

@@ -13,8 +13,9 @@
 //!    (derived once per orbit type on a small proxy cube), each step the one that puts the most
 //!    pieces right per move; on even N the cube is held the way that finds the most centres
 //!    already right;
-//! 3. **edges**: each wing orbit paired, by the same greedy placement, with the midges (odd N),
-//!    or the outermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
+//! 3. **edges**: each wing orbit paired, innermost first, by the same greedy placement (with the
+//!    wings' slice operations as well as their 3-cycles), with the midges (odd N),
+//!    or the innermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
 //!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
 //!    of edges against corners ("PLL parity");
 //! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.

@@ -17,6 +17,9 @@ fn look_width(size: usize) -> usize {
     (16 * 20 * 20 / (size * size)).clamp(1, 16)
 }
 
+/// The most wrong pieces [`Orbit::place`] looks for a finish of one or two operations for.
+const FINISH_WRONG: usize = 8;
+
 /// An orbit of a cube of size `size`: its kind, and the real layer of each proxy layer.
 pub(super) struct Orbit {
     /// The orbit type, with its pieces and cycles.
@@ -124,27 +127,26 @@ impl Orbit {
             }
             let piece: Vec<u8> = state.chunks(k).map(code).collect();
             let want: Vec<u8> = homes.iter().map(|h| code(&h[..k])).collect();
-            let firsts = self.best_ops(&piece, &want, out.last().copied(), look_width(self.size));
-            // (pieces per move over this op and the best after it, op); one alone needs no look.
-            let mut best: Option<(f64, &Op)> = None;
-            for &(gain, cost, op) in &firsts {
-                if firsts.len() == 1 {
-                    best = Some((0.0, op));
-                    break;
-                }
-                let piece = permute(&piece, &op.from, 1);
-                let want: Vec<u8> = op.turned.iter().map(|&f| want[f as usize]).collect();
-                let last = op.turns.last().map(|&t| self.turn(t));
-                let (gain, cost) = match self.best_ops(&piece, &want, last, 1).first() {
-                    Some(&(next_gain, next_cost, _)) => (gain + next_gain, cost + next_cost),
-                    None => (gain, cost),
+            // Near the end, the shortest finish where it is cheaper than the greedy's way from
+            // here, else the greedy's next step (and the question asked again after it).
+            if let Some(finish) = self.finish(&piece, &want, out.last().copied()) {
+                let mut greedy = self.greedy(&piece, &want, out.last().copied());
+                let last = out.last().copied();
+                let ops = match self.cost(&finish, last) < self.cost(&greedy, last) {
+                    true => finish,
+                    false => {
+                        greedy.truncate(1);
+                        greedy
+                    }
                 };
-                let rate = f64::from(gain) / f64::from(cost);
-                if best.is_none_or(|(b, _)| rate > b) {
-                    best = Some((rate, op));
+                for op in ops {
+                    *state = permute(state, &op.from, k);
+                    *homes = op.turned.iter().map(|&f| homes[f as usize]).collect();
+                    out.extend(op.turns.iter().map(|&t| self.turn(t)));
                 }
+                continue;
             }
-            let Some((_, op)) = best else {
+            let Some(op) = self.step(&piece, &want, out.last().copied()) else {
                 return match (0..kind.len()).find(|&s| piece[s] != want[s]) {
                     None => Ok(()),
                     Some(slot) => Err(ReductionError::Unsolvable(format!(
@@ -159,6 +161,96 @@ impl Orbit {
         }
     }
 
+    /// The greedy's next operation: of the few ([`look_width`]) that put the most pieces right
+    /// per move, the one that does so best together with the best one after it.
+    fn step(&self, piece: &[u8], want: &[u8], last: Option<Turn>) -> Option<&'static Op> {
+        let firsts = self.best_ops(piece, want, last, look_width(self.size));
+        // (pieces per move over this op and the best after it, op); one alone needs no look.
+        let mut best: Option<(f64, &Op)> = None;
+        for &(gain, cost, op) in &firsts {
+            if firsts.len() == 1 {
+                best = Some((0.0, op));
+                break;
+            }
+            let piece = permute(piece, &op.from, 1);
+            let want: Vec<u8> = op.turned.iter().map(|&f| want[f as usize]).collect();
+            let last = op.turns.last().map(|&t| self.turn(t));
+            let (gain, cost) = match self.best_ops(&piece, &want, last, 1).first() {
+                Some(&(next_gain, next_cost, _)) => (gain + next_gain, cost + next_cost),
+                None => (gain, cost),
+            };
+            let rate = f64::from(gain) / f64::from(cost);
+            if best.is_none_or(|(b, _)| rate > b) {
+                best = Some((rate, op));
+            }
+        }
+        best.map(|(_, op)| op)
+    }
+
+    /// The operations the greedy ([`Orbit::step`] after step) takes from here.
+    fn greedy(&self, piece: &[u8], want: &[u8], last: Option<Turn>) -> Vec<&'static Op> {
+        let (mut piece, mut want, mut last) = (piece.to_vec(), want.to_vec(), last);
+        let mut ops = Vec::new();
+        while let Some(op) = self.step(&piece, &want, last) {
+            piece = permute(&piece, &op.from, 1);
+            want = op.turned.iter().map(|&f| want[f as usize]).collect();
+            ops.push(op);
+            last = op.turns.last().map(|&t| self.turn(t));
+        }
+        ops
+    }
+
+    /// The moves `ops` take one after the other after the real turn `last`.
+    fn cost(&self, ops: &[&Op], mut last: Option<Turn>) -> u32 {
+        let mut cost = 0;
+        for op in ops {
+            cost += op.cost - self.merged(last, op.turns[0]);
+            last = op.turns.last().map(|&t| self.turn(t));
+        }
+        cost
+    }
+
+    /// Where at most [`FINISH_WRONG`] pieces are wrong and every slot wants a different piece:
+    /// the cheapest one or two operations that put every piece right, if there are any.
+    fn finish(&self, piece: &[u8], want: &[u8], last: Option<Turn>) -> Option<Vec<&'static Op>> {
+        let kind = self.kind;
+        let wrong = (0..kind.len()).filter(|&s| piece[s] != want[s]).count();
+        let mut wanted = want.to_vec();
+        wanted.sort_unstable();
+        wanted.dedup();
+        if wrong == 0 || wrong > FINISH_WRONG || wanted.len() != want.len() {
+            return None;
+        }
+        // The one operation that puts every piece right, with its cost after `last`.
+        let finishing = |piece: &[u8], want: &[u8], last: Option<Turn>| {
+            let moves: Option<Vec<(u8, u8)>> = (0..kind.len())
+                .filter(|&to| piece[to] != want[to])
+                .map(|to| {
+                    let from = piece.iter().position(|&p| p == want[to])?;
+                    Some((to as u8, from as u8))
+                })
+                .collect();
+            let op = &kind.ops[*kind.finishing.get(&moves?)? as usize];
+            Some((op.cost - self.merged(last, op.turns[0]), op))
+        };
+        let mut best = finishing(piece, want, last).map(|(cost, op)| (cost, vec![op]));
+        for op in &kind.ops {
+            let cost = op.cost - self.merged(last, op.turns[0]);
+            if best.as_ref().is_some_and(|(b, _)| cost >= *b) {
+                continue;
+            }
+            let piece = permute(piece, &op.from, 1);
+            let want: Vec<u8> = op.turned.iter().map(|&f| want[f as usize]).collect();
+            let after = op.turns.last().map(|&t| self.turn(t));
+            if let Some((then, next)) = finishing(&piece, &want, after)
+                && best.as_ref().is_none_or(|(b, _)| cost + then < *b)
+            {
+                best = Some((cost + then, vec![op, next]));
+            }
+        }
+        best.map(|(_, ops)| ops)
+    }
+
     /// The `count` operations that put the most pieces (each coded as one byte) right per
     /// move, best first, as `(pieces, moves, op)`: only those that put some right; an
     /// operation's first turn merging with `last` (the real turn before it) saves its moves.
@@ -169,16 +261,24 @@ impl Orbit {
         last: Option<Turn>,
         count: usize,
     ) -> Vec<(i32, u32, &'static Op)> {
-        let rate = |&(gain, cost, _): &(i32, u32, &Op)| f64::from(gain) / f64::from(cost);
-        let mut best: Vec<(i32, u32, &'static Op)> = Vec::with_capacity(count + 1);
-        for op in &self.kind.ops {
-            let cost = op.cost - self.merged(last, op.turns[0]);
-            // No better than the worst kept even if it put every piece it moves right.
-            let bound = op.moves.len() as f64 / f64::from(cost);
-            if best.len() == count && best.last().is_some_and(|b| bound <= rate(b)) {
-                continue;
+        // (gain, cost, index): the more pieces per move first, then the cheaper, then the
+        // earlier in the library (the order its cheapest-first derivation gave).
+        type Scored = (i32, u32, u32);
+        let before = |a: &Scored, b: &Scored| {
+            let (x, y) = (
+                i64::from(a.0) * i64::from(b.1),
+                i64::from(b.0) * i64::from(a.1),
+            );
+            x > y || (x == y && (a.1, a.2) < (b.1, b.2))
+        };
+        let mut best: Vec<Scored> = Vec::with_capacity(count + 1);
+        // Puts the operation `index` (costing `cost`, putting at most `most` pieces right)
+        // among the best.
+        let mut consider = |index: u32, cost: u32, most: usize| {
+            if best.len() == count && !before(&(most as i32, cost, 0), &best[count - 1]) {
+                return;
             }
-            let gain: i32 = op
+            let gain: i32 = self.kind.ops[index as usize]
                 .moves
                 .iter()
                 .map(|&(to, from)| {
@@ -186,14 +286,33 @@ impl Orbit {
                     i32::from(piece[from] == want[to]) - i32::from(piece[to] == want[to])
                 })
                 .sum();
-            let candidate = (gain, cost, op);
-            if gain > 0 && (best.len() < count || rate(&candidate) > rate(&best[count - 1])) {
-                let at = best.partition_point(|b| rate(b) >= rate(&candidate));
+            let candidate = (gain, cost, index);
+            if gain > 0 && (best.len() < count || before(&candidate, &best[count - 1])) {
+                let at = best.partition_point(|b| before(b, &candidate));
                 best.insert(at, candidate);
                 best.truncate(count);
             }
+        };
+        // Only an operation that brings some slot its wanted piece can put pieces right.
+        let kind = self.kind;
+        let len = kind.len();
+        let wrong: Vec<usize> = (0..len).filter(|&to| piece[to] != want[to]).collect();
+        let mut seen = vec![false; kind.ops.len()];
+        for &to in &wrong {
+            for from in (0..len).filter(|&from| piece[from] == want[to]) {
+                for &index in &kind.by_move[to * len + from] {
+                    if std::mem::replace(&mut seen[index as usize], true) {
+                        continue;
+                    }
+                    let op = &kind.ops[index as usize];
+                    let cost = op.cost - self.merged(last, op.turns[0]);
+                    consider(index, cost, op.moves.len().min(wrong.len()));
+                }
+            }
         }
-        best
+        best.into_iter()
+            .map(|(gain, cost, index)| (gain, cost, &kind.ops[index as usize]))
+            .collect()
     }
 }
 
@@ -298,6 +417,39 @@ mod tests {
                 assert_eq!(c, expected, "size {size} sticker {i}");
             }
         }
+    }
+
+    #[test]
+    fn wings_a_three_cycle_from_right_are_finished_for_no_more_than_its_inverse() {
+        let orbit = &wing_orbits(7)[1];
+        let kind = orbit.kind;
+        let right: Vec<u8> = (0..kind.len() as u8).collect();
+        // 3-cycles that keep the outer layers (so that the slots keep their wanted pieces).
+        let three_cycles = kind
+            .ops
+            .iter()
+            .filter(|op| op.moves.len() == 3 && op.turned == right);
+        let mut checked = 0;
+        for op in three_cycles.step_by(37) {
+            checked += 1;
+            let piece = permute(&right, &op.from, 1);
+            let want = permute(&right, &op.turned, 1);
+            let ops = orbit
+                .finish(&piece, &want, None)
+                .expect("a 3-cycle undoes it");
+            let (mut p, mut w) = (piece.clone(), want.clone());
+            for o in &ops {
+                p = permute(&p, &o.from, 1);
+                w = permute(&w, &o.turned, 1);
+            }
+            assert_eq!(p, w, "{:?}", op.turns);
+            // The 3-cycle that undoes it: each slot given back the piece it lost.
+            let mut undo: Vec<(u8, u8)> = op.moves.iter().map(|&(to, from)| (from, to)).collect();
+            undo.sort_unstable();
+            let inverse = &kind.ops[kind.finishing[&undo] as usize];
+            assert!(orbit.cost(&ops, None) <= inverse.cost);
+        }
+        assert!(checked > 10, "{checked}");
     }
 
     #[test]
