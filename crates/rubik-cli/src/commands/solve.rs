@@ -270,11 +270,11 @@ fn by_policy(
     args: &Args,
     alone: bool,
 ) -> Result<Answer, CliError> {
-    // A bar on a terminal (indicatif draws nothing elsewhere) while a big cube's orbits are
-    // placed, one tick per orbit.
+    // A bar on a terminal (indicatif draws nothing elsewhere) while a big cube is reduced, one
+    // tick per depth its centre tables solve and per orbit placed.
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("{msg:>24} [{bar:40}] {pos}/{len} orbits")
+        ProgressStyle::with_template("{msg:>24} [{bar:40}] {pos}/{len} steps")
             .expect("a valid template")
             .progress_chars("=> "),
     );

@@ -61,8 +61,8 @@ pub struct ReductionOptions<'a> {
     /// Its time and cancel flag stop the solve (checked before each placement step); its node
     /// limit bounds the 3×3 stage's search.
     pub budget: Budget<'a>,
-    /// Told `(orbits placed, orbits in all)` after each centre and wing orbit, for a progress
-    /// display.
+    /// Told `(steps done, steps in all)` after each depth the centre tables solve and each
+    /// centre and wing orbit placed, for a progress display.
     pub progress: Option<Progress<'a>>,
 }
 
@@ -151,7 +151,9 @@ pub fn solve(
         work.apply(turns.iter().copied());
         stages.push((name, turns));
     };
-    let total = orbit::centre_orbits(size).len() + orbit::wing_orbits(size).len();
+    let total = table_orbits(size, tables).len()
+        + orbit::centre_orbits(size).len()
+        + orbit::wing_orbits(size).len();
     let placed = std::cell::Cell::new(0);
     let tick = || {
         placed.set(placed.get() + 1);
@@ -298,7 +300,7 @@ fn solve_centres(
     let colours = centre_colours(cube);
     let mut work = cube.clone();
     let mut turns = Vec::new();
-    table_centres(&mut work, colours, tables, &mut turns, budget)?;
+    table_centres(&mut work, colours, tables, &mut turns, budget, tick)?;
     if cube.size() <= blocks::MAX_SIZE {
         blocks::place(&mut work, colours, &mut turns, budget)?;
     }
@@ -331,22 +333,19 @@ const TABLE_NODES: u64 = 10_000_000;
 /// outer layers and the block reaching that depth, which leave the orbits inside it alone;
 /// face turns keep a solved orbit solved, and the blocks are turned an even number of
 /// quarters, which keeps every wing orbit's parity. A depth whose search passes
-/// [`TABLE_NODES`] is left as it is. Appends the turns to `turns` and makes them on `work`.
+/// [`TABLE_NODES`] is left as it is. Appends the turns to `turns` and makes them on `work`;
+/// `tick` as each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
     colours: [Face; 6],
     tables: CentreTables<'_>,
     turns: &mut Vec<Turn>,
     budget: &Running,
+    tick: &dyn Fn(),
 ) -> Result<(), ReductionError> {
-    let size = work.size();
-    let orbits = match tables {
-        CentreTables::Four(_) => orbit::x_centre_orbits(size),
-        CentreTables::Five(_) if size % 2 == 1 => orbit::t_centre_orbits(size),
-        CentreTables::Five(_) => Vec::new(),
-    };
     let capped = budget.left(TABLE_NODES).start();
-    for orbit in orbits {
+    for orbit in table_orbits(work.size(), tables) {
+        tick();
         let proxy = orbit.proxy(work, colours)?;
         if !orbit::centre_orbits(proxy.size())
             .iter()
@@ -373,6 +372,17 @@ fn table_centres(
         turns.extend(real);
     }
     Ok(())
+}
+
+/// The proxies [`table_centres`] solves on a cube of `size` layers with `tables`, innermost
+/// first: a 4×4 for each x-centre orbit, or on an odd size with the 5×5's tables a 5×5 for each
+/// depth.
+fn table_orbits(size: usize, tables: CentreTables<'_>) -> Vec<orbit::Orbit> {
+    match tables {
+        CentreTables::Four(_) => orbit::x_centre_orbits(size),
+        CentreTables::Five(_) if size % 2 == 1 => orbit::t_centre_orbits(size),
+        CentreTables::Five(_) => Vec::new(),
+    }
 }
 
 /// A quarter turn of the block of layers `0..=last` about the x axis.

@@ -48,7 +48,8 @@ fn table_centres_solve_their_orbits_and_keep_wing_parity() {
         cube.apply(edges::wing_parity(&cube).unwrap());
         let colours = centre_colours(&cube);
         let mut turns = Vec::new();
-        table_centres(&mut cube, colours, centre_tables(size), &mut turns, &budget).unwrap();
+        let centres = centre_tables(size);
+        table_centres(&mut cube, colours, centres, &mut turns, &budget, &|| {}).unwrap();
         assert!(edges::wing_parity(&cube).unwrap().is_empty(), "size {size}");
         let depths = 1..size / 2;
         let mut orbits: Vec<_> = depths.clone().map(|d| (d, d)).collect();
@@ -203,8 +204,9 @@ fn progress_is_told_once_per_orbit() {
     };
     let cube = scrambled(7, 0, "");
     solve(&cube, &TwoPhase::new(tables()), centre_tables(7), &options).unwrap();
-    // 7×7×7: 2 x-centre, 1 oblique pair and 2 t-centre orbits, 2 wing orbits.
-    let expected: Vec<(usize, usize)> = (1..=7).map(|done| (done, 7)).collect();
+    // 7×7×7: 2 depths by the 5×5's tables, then 2 x-centre, 1 oblique pair and 2 t-centre
+    // orbits, 2 wing orbits.
+    let expected: Vec<(usize, usize)> = (1..=9).map(|done| (done, 9)).collect();
     assert_eq!(*calls.lock().unwrap(), expected);
 }
 
