@@ -61,8 +61,8 @@ pub struct ReductionOptions<'a> {
     /// Its time and cancel flag stop the solve (checked before each placement step); its node
     /// limit bounds the 3×3 stage's search.
     pub budget: Budget<'a>,
-    /// Told `(steps done, steps in all)` after each depth the centre tables solve and each
-    /// centre and wing orbit placed, for a progress display.
+    /// Told `(steps done, steps in all)` as each depth the centre tables solve begins and after
+    /// each centre and wing orbit placed, for a progress display.
     pub progress: Option<Progress<'a>>,
 }
 

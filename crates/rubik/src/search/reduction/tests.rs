@@ -195,7 +195,7 @@ fn a_turned_even_cube_is_solved_where_it_is_held() {
 }
 
 #[test]
-fn progress_is_told_once_per_orbit() {
+fn progress_is_told_once_per_step() {
     let calls = std::sync::Mutex::new(Vec::new());
     let progress = |done, total| calls.lock().unwrap().push((done, total));
     let options = ReductionOptions {
