@@ -118,7 +118,8 @@ pub enum ReductionError {
 
 /// Solves `cube` (N ≥ 4) by reduction, the 3×3 stage on `three`: a [`Solution`] in the stages
 /// `wing parity`, `centres`, `edges` and `3x3` (each after cancellation with the stages around
-/// it; any may be empty).
+/// it; any may be empty). A cube that is not a reachable state is refused first, with the
+/// reason [`bigcube::normalise`](crate::bigcube::normalise) gives.
 ///
 /// ```
 /// use rubik::search::reduction::{CentreTables, ReductionOptions, solve};
@@ -141,11 +142,8 @@ pub fn solve(
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     let size = cube.size();
-    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return Err(ReductionError::Size(size));
-    }
+    let mut work = normalised(cube, MIN_SIZE..=MAX_SIZE)?;
     let budget = options.budget.start();
-    let mut work = cube.clone();
     let mut stages = Vec::new();
     let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
         work.apply(turns.iter().copied());
@@ -187,10 +185,14 @@ pub fn solve(
     replayed(cube, solution)
 }
 
-/// `cube` of exactly `size` layers, validated and recoloured into its frame
-/// ([`bigcube::normalise`](crate::bigcube::normalise)), for a solver of that size alone.
-fn normalised(cube: &FaceletCube, size: usize) -> Result<FaceletCube, ReductionError> {
-    if cube.size() != size {
+/// `cube`, of a size in `sizes`, validated and recoloured into its frame
+/// ([`bigcube::normalise`](crate::bigcube::normalise)): a solver takes nothing else, so every
+/// centre orbit holds four stickers of each colour and every piece exists.
+fn normalised(
+    cube: &FaceletCube,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> Result<FaceletCube, ReductionError> {
+    if !sizes.contains(&cube.size()) {
         return Err(ReductionError::Size(cube.size()));
     }
     crate::bigcube::normalise(cube).map_err(|error| ReductionError::Unsolvable(error.to_string()))
@@ -347,13 +349,6 @@ fn table_centres(
     for orbit in table_orbits(work.size(), tables) {
         tick();
         let proxy = orbit.proxy(work, colours)?;
-        if !orbit::centre_orbits(proxy.size())
-            .iter()
-            .all(|o| o.is_balanced(&proxy))
-        {
-            let reason = "a centre orbit does not hold four stickers of each colour";
-            return Err(ReductionError::Unsolvable(reason.to_string()));
-        }
         let mut searcher = phase_search::Searcher {
             budget: &capped,
             nodes: 0,

@@ -67,16 +67,6 @@ impl Orbit {
         FaceletCube::from_stickers(m, stickers).map_err(|error| unsolvable(error.to_string()))
     }
 
-    /// Whether the orbit's stickers on `cube` show every colour equally often (a centre orbit of
-    /// a reachable cube: four each).
-    pub fn is_balanced(&self, cube: &FaceletCube) -> bool {
-        let mut counts = [0usize; 6];
-        for colour in self.read(cube) {
-            counts[colour.index()] += 1;
-        }
-        counts.iter().all(|&count| count == counts[0])
-    }
-
     /// The real face a proxy sticker lies on.
     pub fn face(&self, proxy: usize) -> Face {
         Face::ALL[proxy / (self.kind.size * self.kind.size)]

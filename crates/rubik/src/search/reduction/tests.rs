@@ -38,6 +38,21 @@ fn a_colour_on_two_fixed_centres_is_refused() {
     assert!(matches!(reduce(&cube), Err(ReductionError::Unsolvable(_))));
 }
 
+/// A cube that is not a reachable state is refused before any stage, with the validator's
+/// reason: here a 6×6's x-centre and oblique orbits, each with five stickers of one colour.
+#[test]
+fn an_unreachable_cube_is_refused_with_the_validators_reason() {
+    let mut stickers = FaceletCube::solved(6).stickers().to_vec();
+    let (x_centre_u, oblique_f) = (6 + 1, 2 * 36 + 6 + 2);
+    stickers.swap(x_centre_u, oblique_f);
+    let cube = FaceletCube::from_stickers(6, stickers).unwrap();
+    let reason = crate::bigcube::normalise(&cube).unwrap_err().to_string();
+    assert_eq!(
+        reduce(&cube).unwrap_err(),
+        ReductionError::Unsolvable(reason)
+    );
+}
+
 /// The table-driven orbits end solved (checked on the stickers, against the colours the
 /// centres must show), and every wing orbit keeps its parity: no parity turn is needed after.
 #[test]

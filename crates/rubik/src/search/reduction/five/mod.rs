@@ -129,7 +129,7 @@ pub fn solve(
     five: &FiveTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
-    let normal = normalised(cube, 5)?;
+    let normal = normalised(cube, 5..=5)?;
     let budget = options.budget.start();
     let odd = !edges::wing_parity(&normal)?.is_empty();
     let candidates = centre_phases(&normal, odd, five, &budget).map_err(ReductionError::Stopped)?;

@@ -154,7 +154,7 @@ pub fn solve(
     four: &FourTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
-    let normal = normalised(cube, 4)?;
+    let normal = normalised(cube, 4..=4)?;
     let start = Candidate {
         cube: normal,
         phases: Vec::new(),
