@@ -352,17 +352,62 @@ fn benchmarks_refuse_no_states_before_building_tables() {
 #[test]
 fn the_big_cube_benchmark_refuses_what_only_the_3x3_one_means() {
     let dir = tempfile::tempdir().unwrap();
-    for flags in [&["--max-length", "30"][..], &["--single-only"]] {
-        rubik()
-            .env("RUBIK_TABLES", dir.path())
-            .args(["bench", "solve", "--size", "5", "--count", "1"])
-            .args(flags)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(flags[0]))
-            .stderr(predicate::str::contains("reduction"));
-    }
+    rubik()
+        .env("RUBIK_TABLES", dir.path())
+        .args(["bench", "solve", "--size", "5", "--count", "1"])
+        .args(["--max-length", "30"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-length"))
+        .stderr(predicate::str::contains("reduction"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// The big-cube benchmark gives the moves and times on one thread, the 3×3 yardstick of the
+/// same run, then the same states on all cores (the run checks their solutions are the same).
+#[test]
+fn the_big_cube_benchmark_runs_on_one_thread_then_on_all_cores() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = solver(
+        dir.path(),
+        &["bench", "solve", "--size", "4", "--count", "3"],
+    )
+    .output()
+    .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |start: &str| lines.iter().position(|l| l.starts_with(start));
+    let (one, yardstick, all) = (
+        at("4x4x4: 3 uniformly random states (seed 1), one thread"),
+        at("yardstick, the 3x3 two-phase solver on one thread in this run: "),
+        lines
+            .iter()
+            .position(|l| l.contains("threads, states side by side: ")),
+    );
+    assert!(
+        one < yardstick && yardstick < all && one.is_some(),
+        "{text}"
+    );
+    let single = solver(
+        dir.path(),
+        &[
+            "bench",
+            "solve",
+            "--size",
+            "4",
+            "--count",
+            "1",
+            "--single-only",
+        ],
+    )
+    .output()
+    .unwrap();
+    let text = String::from_utf8(single.stdout).unwrap();
+    assert!(
+        text.contains("yardstick") && !text.contains("side by side"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use rubik::search::reduction::{self, ReductionError, ReductionOptions};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 use rubik::search::{Budget, Metric};
 use rubik::tables::storage::Memory;
-use rubik::{CubieCube, FaceTurn};
+use rubik::{CubieCube, FaceTurn, FaceletCube};
 
 use super::tables::TableArgs;
 use super::{parse_max_length, parse_threads, parse_timeout, parse_u64, whole_number};
@@ -83,11 +83,11 @@ pub struct SolveArgs {
     /// the run (exit status 1).
     #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
-    /// Skip the run on all cores. 3×3 only.
+    /// Skip the run on all cores.
     #[arg(long)]
     single_only: bool,
-    /// The cube size, 3 to 128; 4 and up are solved by reduction, one state after another on one
-    /// thread, from uniformly random states.
+    /// The cube size, 3 to 128; 4 and up are solved by reduction, from uniformly random states:
+    /// one state after another on one thread, then side by side on all cores.
     #[arg(long, short = 'n', default_value_t = 3,
           value_parser = whole_number::<usize>(3, reduction::MAX_SIZE as u64))]
     size: usize,
@@ -262,20 +262,25 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     Ok(out.finish()?)
 }
 
+/// The most 3×3 states, and the longest time, the yardstick of `bench solve --size N` takes.
+const YARDSTICK_STATES: usize = 1000;
+const YARDSTICK_TIME: Duration = Duration::from_secs(1);
+
+/// The states the run on all cores of `bench solve --size N` makes and solves at a time.
+const STATES_AT_A_TIME: usize = 256;
+
 /// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
-/// state, one state after another on one thread.
+/// state, one state after another on one thread; then the same states on all cores (the same
+/// solutions, checked, unless a time budget makes them depend on speed); and, as a yardstick
+/// that makes figures from a busy machine comparable, the 3×3 two-phase time per state on one
+/// thread in the same run.
 fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
-    for (given, flag) in [
-        (args.max_length.is_some(), "--max-length"),
-        (args.single_only, "--single-only"),
-    ] {
-        if given {
-            return Err(CliError::BadInput(format!(
-                "{flag} is for the 3×3 benchmark: --size {} is solved by reduction, which has \
-                 no length limit to search under and runs on one thread",
-                args.size
-            )));
-        }
+    if args.max_length.is_some() {
+        return Err(CliError::BadInput(format!(
+            "--max-length is for the 3×3 benchmark: --size {} is solved by reduction, which has \
+             no length limit to search under",
+            args.size
+        )));
     }
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
@@ -297,22 +302,29 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         5 => drop(big.five()),
         _ => {}
     }
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|error| CliError::Failed(format!("cannot start a thread: {error}")))?;
+    let yardstick = one_thread.install(|| yardstick(&solver, args.seed))?;
+    // State `i` (from 1) solved, or the error that ends the run.
+    let solve_one = |i: usize, cube: &FaceletCube| {
+        reduction::solve_by_size(cube, &solver, || big.four(), || big.five(), &options).map_err(
+            |e| match e {
+                ReductionError::Stopped(_) => {
+                    CliError::Failed(format!("state {i} of {}: {e}", args.count))
+                }
+                e => bad(e),
+            },
+        )
+    };
     let mut rng = rubik::seeded_rng(args.seed);
     let (mut times, mut obtm, mut stm) = (Vec::new(), Vec::new(), Vec::new());
     let mut stages: Vec<(&str, usize)> = Vec::new();
-    for _ in 0..args.count {
+    for i in 1..=args.count {
         let cube = random_state(size, &mut rng);
         let t = Instant::now();
-        let solution =
-            reduction::solve_by_size(&cube, &solver, || big.four(), || big.five(), &options)
-                .map_err(|e| match e {
-                    ReductionError::Stopped(_) => CliError::Failed(format!(
-                        "state {} of {}: {e}",
-                        times.len() + 1,
-                        args.count
-                    )),
-                    e => bad(e),
-                })?;
+        let solution = one_thread.install(|| solve_one(i, &cube))?;
         times.push(t.elapsed());
         obtm.push(solution.obtm());
         stm.push(solution.stm());
@@ -358,12 +370,72 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     ))?;
     out.line(&format!("by stage (mean OBTM): {}", per_stage.join(", ")))?;
     let times: Vec<f64> = times.into_iter().map(ms).collect();
+    let mean = times.iter().sum::<f64>() / n;
     out.line(&format!(
         "time per state (ms): {}, max {:.1}",
         spread(&times),
         times[times.len() - 1]
     ))?;
+    out.line(&format!(
+        "yardstick, the 3x3 two-phase solver on one thread in this run: {} random states, \
+         max length 20, mean {:.3} ms a state; a {size}x{size}x{size} took {} times as long",
+        yardstick.0,
+        yardstick.1,
+        three_figures(mean / yardstick.1),
+    ))?;
+    if args.single_only {
+        return Ok(out.finish()?);
+    }
+    // The same states again, side by side on every core, a batch at a time.
+    let mut rng = rubik::seeded_rng(args.seed);
+    let start = Instant::now();
+    let mut lengths = Vec::with_capacity(args.count);
+    for first in (1..=args.count).step_by(STATES_AT_A_TIME) {
+        let last = args.count.min(first + STATES_AT_A_TIME - 1);
+        let cubes: Vec<_> = (first..=last)
+            .map(|_| random_state(size, &mut rng))
+            .collect();
+        let solved: Result<Vec<usize>, CliError> = cubes
+            .par_iter()
+            .enumerate()
+            .map(|(k, cube)| solve_one(first + k, cube).map(|solution| solution.obtm()))
+            .collect();
+        lengths.extend(solved?);
+    }
+    let wall = start.elapsed().as_secs_f64();
+    if args.timeout_ms.is_none() && lengths != obtm {
+        return Err(CliError::Failed(
+            "the run on all cores found other solutions than the run on one thread".into(),
+        ));
+    }
+    out.line(&format!(
+        "{} threads, states side by side: {:.1} s in all, {} states/s",
+        rayon::current_num_threads(),
+        wall,
+        three_figures(n / wall),
+    ))?;
     Ok(out.finish()?)
+}
+
+/// The 3×3 two-phase solver's mean time per state on the current thread (max length 20, no
+/// shortening, as `bench solve` on a 3×3), over random states from `seed` until
+/// [`YARDSTICK_STATES`] or [`YARDSTICK_TIME`]: `(states, mean ms)`.
+fn yardstick(solver: &TwoPhase<'_>, seed: u64) -> Result<(usize, f64), CliError> {
+    let limits = Limits {
+        max_length: Some(20),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let mut solved = 0;
+    for cube in random_states(YARDSTICK_STATES, seed) {
+        let solution = solver.solve(&cube, &limits).map_err(bad)?;
+        check_solves(&cube, &solution.moves)?;
+        solved += 1;
+        if start.elapsed() >= YARDSTICK_TIME {
+            break;
+        }
+    }
+    Ok((solved, start.elapsed().as_secs_f64() * 1e3 / solved as f64))
 }
 
 fn optimal(args: &OptimalArgs) -> Result<(), CliError> {
