@@ -270,8 +270,8 @@ const YARDSTICK_TIME: Duration = Duration::from_secs(1);
 const STATES_AT_A_TIME: usize = 256;
 
 /// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
-/// state, one state after another on one thread; then the same states on all cores (the same
-/// solutions, checked, unless a time budget makes them depend on speed); and, as a yardstick
+/// state, one state after another on one thread; then the same states on all cores (solutions
+/// of the same lengths, checked, unless a time budget makes them depend on speed); and, as a yardstick
 /// that makes figures from a busy machine comparable, the 3×3 two-phase time per state on one
 /// thread in the same run.
 fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
@@ -405,7 +405,8 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     let wall = start.elapsed().as_secs_f64();
     if args.timeout_ms.is_none() && lengths != obtm {
         return Err(CliError::Failed(
-            "the run on all cores found other solutions than the run on one thread".into(),
+            "the run on all cores found solutions of other lengths than the run on one thread"
+                .into(),
         ));
     }
     out.line(&format!(
