@@ -90,12 +90,34 @@ impl Searcher<'_, '_> {
         wanted: Wanted,
         keep: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<Vec<Vec<u8>>, Stop> {
+        let found = self.solutions_from(phase, &[start], wanted, keep)?;
+        Ok(found.into_iter().map(|(_, turns)| turns).collect())
+    }
+
+    /// The solutions from any of `starts` that `keep` accepts, each with its start's index,
+    /// as `wanted` says for them all: every start searched at one length before any at the
+    /// next, so the shortest come first and no start is searched past them.
+    pub fn solutions_from<P: Phase>(
+        &mut self,
+        phase: &P,
+        starts: &[P::State],
+        wanted: Wanted,
+        keep: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<Vec<(usize, Vec<u8>)>, Stop> {
         let mut found = Vec::new();
         let mut first = None;
-        let mut depth = phase.bound(&start);
+        let Some(mut depth) = starts.iter().map(|s| phase.bound(s)).min() else {
+            return Ok(found);
+        };
         while depth <= wanted.max_depth {
-            let count = wanted.count - found.len();
-            found.extend(self.solutions_of_length(phase, start, depth, count, keep)?);
+            for (i, &start) in starts.iter().enumerate() {
+                let count = wanted.count - found.len();
+                let solutions = self.solutions_of_length(phase, start, depth, count, keep)?;
+                found.extend(solutions.into_iter().map(|turns| (i, turns)));
+                if found.len() >= wanted.count {
+                    break;
+                }
+            }
             if first.is_none() && !found.is_empty() {
                 first = Some(depth);
             }

@@ -2,7 +2,8 @@
 //! per-orbit distance tables ([`FiveTables`]), then the wings paired and the 3×3 stage.
 //!
 //! 1. **centres U/D**: the U and D colours of both centre orbits (x and t) onto U and D (any
-//!    turn);
+//!    turn), tried with the cube held three ways (so each axis's pair may go first), the three
+//!    searched together by length;
 //! 2. **centres L/R**: the L and R colours onto L and R, so F and B onto F and B, and the wings
 //!    made even against the midges, so there is no last-two-edges parity (U, D, Uw, Dw, the
 //!    outer turns, the other two-layer blocks by two);
@@ -25,6 +26,7 @@ use super::phase_search::{self, MoveSet, Searcher, Wanted};
 use super::{
     ReductionError, ReductionOptions, edges, moves, normalised, replayed, shortest, three,
 };
+use crate::face::Axis;
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
 use crate::search::Stop;
@@ -70,9 +72,23 @@ const WANTED: [(Wanted, usize); 3] = [
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
 const IMPROVE_NODES: u64 = 200_000;
 
-/// A partial solution: the centres after it, the wing parity, and its turns by phase.
+/// The whole-cube rotations the 5×5's first phase holds the cube by (none, x, z): each brings
+/// another axis's colours onto U and D.
+fn holds() -> [Option<Turn>; 3] {
+    let whole = |axis| Turn {
+        axis,
+        first: 0,
+        last: 4,
+        quarters: 1,
+    };
+    [None, Some(whole(Axis::X)), Some(whole(Axis::Z))]
+}
+
+/// A partial solution: the cube held as `holds()[hold]`, the centres after it, the wing
+/// parity, and its turns by phase.
 #[derive(Clone)]
 struct Candidate {
+    hold: usize,
     centres: Centres,
     odd: bool,
     phases: Vec<Vec<u8>>,
@@ -81,6 +97,18 @@ struct Candidate {
 }
 
 impl Candidate {
+    /// Nothing done yet on `cube`, held as `holds()[hold]`, its wings odd against the midges
+    /// when `odd`.
+    fn start(hold: usize, cube: &FaceletCube, odd: bool) -> Candidate {
+        Candidate {
+            hold,
+            centres: Centres::read(cube),
+            odd,
+            phases: Vec::new(),
+            estimate: 0,
+        }
+    }
+
     fn length(&self) -> usize {
         self.phases.iter().map(Vec::len).sum()
     }
@@ -101,6 +129,7 @@ impl Candidate {
         let mut phases = self.phases.clone();
         phases.push(turns.to_vec());
         Candidate {
+            hold: self.hold,
             centres,
             odd,
             phases,
@@ -129,30 +158,68 @@ pub fn solve(
     five: &FiveTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
-    let normal = normalised(cube, 5..=5)?;
     let budget = options.budget.start();
-    let odd = !edges::wing_parity(&normal)?.is_empty();
-    let candidates = centre_phases(&normal, odd, five, &budget).map_err(ReductionError::Stopped)?;
-    let finished = candidates
-        .iter()
-        .map(|candidate| finish(&normal, candidate, three, options, &budget));
+    let mut held = Vec::new();
+    for hold in holds() {
+        let mut turned = cube.clone();
+        turned.apply(hold);
+        held.push(normalised(&turned, 5..=5)?);
+    }
+    let starts = (held.iter().enumerate())
+        .map(|(hold, cube)| {
+            let odd = !edges::wing_parity(cube)?.is_empty();
+            Ok(Candidate::start(hold, cube, odd))
+        })
+        .collect::<Result<Vec<_>, ReductionError>>()?;
+    let candidates = centre_phases(starts, five, &budget).map_err(ReductionError::Stopped)?;
+    let finished = candidates.iter().map(|candidate| {
+        finish(&held[candidate.hold], candidate, three, options, &budget)
+            .map(|solution| unheld(solution, holds()[candidate.hold]))
+    });
     replayed(cube, shortest(finished)?)
 }
 
-/// The candidates the three centre phases leave on `cube` (its wings odd against the midges
-/// when `odd`), the best first.
+/// `solution`, found for a cube turned by `hold` first, as turns of the cube not turned: each
+/// turn seen through the rotation (the rotation, the turn, the rotation undone: one turn of as
+/// many layers, found by its stickers' permutation).
+fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
+    let Some(rotation) = hold else {
+        return solution;
+    };
+    let unturn = |turn: Turn| {
+        let wanted = crate::facelet::permutation(5, &[rotation, turn, rotation.inverse()]);
+        let width = turn.last - turn.first;
+        Axis::ALL
+            .into_iter()
+            .flat_map(|axis| (0..5 - width).map(move |first| (axis, first)))
+            .flat_map(|(axis, first)| {
+                (1..4).map(move |quarters| Turn {
+                    axis,
+                    first,
+                    last: first + width,
+                    quarters,
+                })
+            })
+            .find(|t| crate::facelet::permutation(5, &[*t]) == wanted)
+            .expect("a rotation takes a turn to a turn")
+    };
+    for turn in solution
+        .stages
+        .iter_mut()
+        .flat_map(|stage| &mut stage.turns)
+    {
+        *turn = unturn(*turn);
+    }
+    solution
+}
+
+/// The candidates the three centre phases leave from `starts`, the best first.
 fn centre_phases(
-    cube: &FaceletCube,
-    odd: bool,
+    starts: Vec<Candidate>,
     five: &FiveTables,
     budget: &Running,
 ) -> Result<Vec<Candidate>, Stop> {
-    let mut candidates = vec![Candidate {
-        centres: Centres::read(cube),
-        odd,
-        phases: Vec::new(),
-        estimate: 0,
-    }];
+    let mut candidates = starts;
     for phase in Phase::ALL {
         candidates = next_phase(&candidates, phase, five, budget)?;
     }
@@ -170,7 +237,8 @@ pub(in crate::search::reduction) fn solve_centres(
     budget: &Running,
 ) -> Result<Vec<Turn>, Stop> {
     let model = Model::get();
-    let candidates = centre_phases(cube, false, five, budget)?;
+    let start = Candidate::start(0, cube, false);
+    let candidates = centre_phases(vec![start], five, budget)?;
     let best = candidates
         .first()
         .expect("the centre phases solve every centre");
@@ -183,7 +251,9 @@ pub(in crate::search::reduction) fn solve_centres(
 }
 
 /// Each candidate carried through `phase`: the best continuations by length plus the next
-/// phase's bound (by length alone after the last).
+/// phase's bound (by length alone after the last). The first phase searches its candidates
+/// (the ways the cube is held) together, by length, so the shallowest come first and a deep
+/// one is not searched past them; the later phases search each candidate apart.
 fn next_phase(
     candidates: &[Candidate],
     phase: Phase,
@@ -196,18 +266,26 @@ fn next_phase(
         .get(phase as usize + 1)
         .map(|&p| TablePhase::new(five, p));
     let mut searcher = Searcher { budget, nodes: 0 };
-    let mut next = Vec::new();
-    for candidate in candidates {
-        let start = candidate.state(phase);
-        for turns in searcher.solutions(&searched, start, wanted, &mut |_| true)? {
-            let mut extended = candidate.then(&turns);
+    let starts: Vec<_> = candidates.iter().map(|c| c.state(phase)).collect();
+    let mut found = Vec::new();
+    if phase == Phase::ALL[0] {
+        found = searcher.solutions_from(&searched, &starts, wanted, &mut |_| true)?;
+    } else {
+        for (i, &start) in starts.iter().enumerate() {
+            let solutions = searcher.solutions(&searched, start, wanted, &mut |_| true)?;
+            found.extend(solutions.into_iter().map(|turns| (i, turns)));
+        }
+    }
+    let mut next: Vec<Candidate> = (found.into_iter())
+        .map(|(i, turns)| {
+            let mut extended = candidates[i].then(&turns);
             let bound = following
                 .as_ref()
                 .map_or(0, |f| f.bound(&extended.state(f.phase)));
             extended.estimate = extended.length() + bound as usize;
-            next.push(extended);
-        }
-    }
+            extended
+        })
+        .collect();
     next.sort_by_key(|c| c.estimate);
     next.truncate(keep);
     Ok(next)
@@ -243,7 +321,8 @@ impl phase_search::Phase for TablePhase<'_> {
     }
 }
 
-/// A candidate with its centres solved, finished: wings paired, then the 3×3 stage.
+/// A candidate with its centres solved, finished on `normal` (the cube as the candidate holds
+/// it): wings paired, then the 3×3 stage.
 fn finish(
     normal: &FaceletCube,
     candidate: &Candidate,

@@ -129,12 +129,7 @@ fn each_phase_reaches_its_goal_on_the_stickers() {
     let budget = crate::search::Budget::default().start();
     let cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(34));
     let normal = crate::bigcube::normalise(&cube).unwrap();
-    let mut candidates = vec![Candidate {
-        centres: Centres::read(&normal),
-        odd: wings_odd(&normal),
-        phases: Vec::new(),
-        estimate: 0,
-    }];
+    let mut candidates = vec![Candidate::start(0, &normal, wings_odd(&normal))];
     for phase in Phase::ALL {
         candidates = next_phase(&candidates, phase, five, &budget).unwrap();
         assert!(!candidates.is_empty());
@@ -163,8 +158,56 @@ fn each_phase_reaches_its_goal_on_the_stickers() {
     }
 }
 
+/// A cube whose L/R centres are already on L and R (turned only by x-axis blocks and face
+/// turns) needs no first phase: it is held so that L/R goes first.
+#[test]
+fn the_first_phase_takes_the_axis_nearest_done() {
+    let cube = after("Rw U 2L' F2 r B' Lw2 D l' R2 3R");
+    let solution = solve_checked(&cube);
+    assert_eq!(solution.stages[0].name, "centres U/D");
+    assert!(
+        solution.stages[0].turns.is_empty(),
+        "{:?}",
+        solution.stages[0]
+    );
+    assert!(!solution.stages[1].turns.is_empty());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Turns found for the cube held another way, seen through the hold, do to the cube what
+    /// the hold, the turns and the hold undone do.
+    #[test]
+    fn turns_seen_through_a_hold_move_the_stickers_alike(
+        picks in prop::collection::vec((0usize..3, 0usize..5, 0usize..5, 1u8..4), 1..10),
+        hold in 1usize..3,
+    ) {
+        let turns: Vec<Turn> = picks
+            .into_iter()
+            .map(|(axis, a, b, quarters)| Turn {
+                axis: Axis::ALL[axis],
+                first: a.min(b),
+                last: a.max(b),
+                quarters,
+            })
+            .collect();
+        let rotation = holds()[hold].unwrap();
+        let solution = Solution {
+            size: 5,
+            stages: vec![crate::search::Stage { name: "test", turns: turns.clone() }],
+            budget_ran_out: false,
+            nodes: 0,
+        };
+        let seen = unheld(solution, Some(rotation));
+        let start = crate::bigcube::random_state(5, &mut crate::seeded_rng(36));
+        let (mut held, mut unheld) = (start.clone(), start);
+        held.turn(rotation);
+        held.apply(turns);
+        held.turn(rotation.inverse());
+        unheld.apply(seen.turns());
+        prop_assert_eq!(held.stickers(), unheld.stickers());
+    }
 
     /// The phases' states turn as the stickers do, wing parity included.
     #[test]
