@@ -90,34 +90,12 @@ impl Searcher<'_, '_> {
         wanted: Wanted,
         keep: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<Vec<Vec<u8>>, Stop> {
-        let found = self.solutions_from(phase, &[start], wanted, keep)?;
-        Ok(found.into_iter().map(|(_, turns)| turns).collect())
-    }
-
-    /// The solutions from any of `starts` that `keep` accepts, each with its start's index,
-    /// as `wanted` says for them all: every start searched at one length before any at the
-    /// next, so the shortest come first and no start is searched past them.
-    pub fn solutions_from<P: Phase>(
-        &mut self,
-        phase: &P,
-        starts: &[P::State],
-        wanted: Wanted,
-        keep: &mut dyn FnMut(&[u8]) -> bool,
-    ) -> Result<Vec<(usize, Vec<u8>)>, Stop> {
         let mut found = Vec::new();
         let mut first = None;
-        let Some(mut depth) = starts.iter().map(|s| phase.bound(s)).min() else {
-            return Ok(found);
-        };
+        let mut depth = phase.bound(&start);
         while depth <= wanted.max_depth {
-            for (i, &start) in starts.iter().enumerate() {
-                let count = wanted.count - found.len();
-                let solutions = self.solutions_of_length(phase, start, depth, count, keep)?;
-                found.extend(solutions.into_iter().map(|turns| (i, turns)));
-                if found.len() >= wanted.count {
-                    break;
-                }
-            }
+            let count = wanted.count - found.len();
+            found.extend(self.solutions_of_length(phase, start, depth, count, keep)?);
             if first.is_none() && !found.is_empty() {
                 first = Some(depth);
             }
@@ -125,6 +103,56 @@ impl Searcher<'_, '_> {
                 break;
             }
             depth += 1;
+        }
+        Ok(found)
+    }
+
+    /// The first `wanted.count` solutions of a phase over several starts (each the turns so
+    /// far and the phase's state), in order of total length: each start searched at the depth
+    /// that makes the total `L` (one depth-first pass: the smaller totals searched the
+    /// shallower depths), for `L` from the least estimate up, at most `wanted.extra` past the
+    /// first found and fewer than `wanted.max_depth` past the least. `keep(start, turns)` says
+    /// which solutions count. Each solution comes with its start. When the budget stops the
+    /// search, the solutions found so far (`Err` if none).
+    pub fn by_total_length<P: Phase>(
+        &mut self,
+        phase: &P,
+        starts: &[(usize, P::State)],
+        wanted: Wanted,
+        keep: &mut dyn FnMut(usize, &[u8]) -> bool,
+    ) -> Result<Vec<(usize, Vec<u8>)>, Stop> {
+        let bounds: Vec<usize> = starts
+            .iter()
+            .map(|(_, s)| phase.bound(s) as usize)
+            .collect();
+        let least = starts.iter().zip(&bounds).map(|((l, _), b)| l + b).min();
+        let totals = least.map_or(0..0, |least| least..least + usize::from(wanted.max_depth));
+        let (extra, want) = (usize::from(wanted.extra), wanted.count);
+        let mut found = Vec::new();
+        let mut first = None;
+        for total in totals {
+            for (i, ((length, state), bound)) in starts.iter().zip(&bounds).enumerate() {
+                if length + bound > total {
+                    continue;
+                }
+                let depth = (total - length) as u8;
+                let mut kept = |turns: &[u8]| keep(i, turns);
+                let count = want - found.len();
+                match self.solutions_of_length(phase, *state, depth, count, &mut kept) {
+                    Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
+                    Err(stop) if found.is_empty() => return Err(stop),
+                    Err(_) => return Ok(found),
+                }
+                if found.len() >= want {
+                    return Ok(found);
+                }
+            }
+            if first.is_none() && !found.is_empty() {
+                first = Some(total);
+            }
+            if first.is_some_and(|f| total >= f + extra) {
+                break;
+            }
         }
         Ok(found)
     }

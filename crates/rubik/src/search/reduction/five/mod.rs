@@ -266,12 +266,12 @@ fn next_phase(
         .get(phase as usize + 1)
         .map(|&p| TablePhase::new(five, p));
     let mut searcher = Searcher { budget, nodes: 0 };
-    let starts: Vec<_> = candidates.iter().map(|c| c.state(phase)).collect();
+    let starts: Vec<_> = candidates.iter().map(|c| (0, c.state(phase))).collect();
     let mut found = Vec::new();
     if phase == Phase::ALL[0] {
-        found = searcher.solutions_from(&searched, &starts, wanted, &mut |_| true)?;
+        found = searcher.by_total_length(&searched, &starts, wanted, &mut |_, _| true)?;
     } else {
-        for (i, &start) in starts.iter().enumerate() {
+        for (i, &(_, start)) in starts.iter().enumerate() {
             let solutions = searcher.solutions(&searched, start, wanted, &mut |_| true)?;
             found.extend(solutions.into_iter().map(|turns| (i, turns)));
         }

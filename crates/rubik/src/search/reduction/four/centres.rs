@@ -10,7 +10,7 @@
 
 use super::coords::{Centres3, State2};
 use super::model::{Model, centre_stickers};
-use super::{FourTables, MAX_PHASE, Phase1, Phase2, by_total_length};
+use super::{FourTables, MAX_PHASE, Phase1, Phase2, within_phase};
 use crate::face::Face;
 use crate::facelet::FaceletCube;
 use crate::search::Stop;
@@ -107,11 +107,16 @@ pub(in crate::search::reduction) fn solve(
             (s.turns.len(), state)
         })
         .collect();
-    let second: Vec<Staged> =
-        by_total_length(searcher, &Phase2(four), &starts2, KEEP, 1, &mut |_, _| true)?
-            .into_iter()
-            .map(|(i, moves)| first[i].then(&moves))
-            .collect();
+    let second: Vec<Staged> = searcher
+        .by_total_length(
+            &Phase2(four),
+            &starts2,
+            within_phase(KEEP, 1),
+            &mut |_, _| true,
+        )?
+        .into_iter()
+        .map(|(i, moves)| first[i].then(&moves))
+        .collect();
     let starts3: Vec<(usize, Centres3)> = second
         .iter()
         .map(|s| {
@@ -119,7 +124,10 @@ pub(in crate::search::reduction) fn solve(
             (s.turns.len(), four.moves3.centres(masks))
         })
         .collect();
-    let third = by_total_length(searcher, &Centres(four), &starts3, 1, 0, &mut |_, _| true)?;
+    let third =
+        searcher.by_total_length(&Centres(four), &starts3, within_phase(1, 0), &mut |_, _| {
+            true
+        })?;
     let (i, moves) = third
         .into_iter()
         .next()

@@ -51,7 +51,7 @@ const KEEP1: usize = 500;
 /// Of those (each in two frames), the starts phase 2 searches: the least by estimate.
 const STARTS2: usize = 1000;
 /// How far past the shortest total phase 2 looks for its solutions.
-const EXTRA2: usize = 2;
+const EXTRA2: u8 = 2;
 /// The longest a phase may be.
 const MAX_PHASE: usize = 20;
 
@@ -65,7 +65,7 @@ struct Effort {
     /// Reduced candidates carried on to the 3×3 stage.
     keep3: usize,
     /// How far past the shortest total phase 3 looks for its solutions.
-    extra3: usize,
+    extra3: u8,
 }
 
 /// The efforts tried in turn: the first alone without a time budget; with one, the first
@@ -320,51 +320,14 @@ impl Phase for Phase2<'_> {
     }
 }
 
-/// The first `want` solutions of a phase over several starts (each the turns so far and the
-/// phase's state), in order of total length: each start searched at the depth that makes the
-/// total `L` (one depth-first pass: the smaller totals searched the shallower depths), for `L`
-/// from the least estimate up, at most `extra` past the first found.
-/// `keep(start, turns)` says which solutions count. Each solution comes with its start.
-fn by_total_length<P: Phase>(
-    searcher: &mut Searcher,
-    phase: &P,
-    starts: &[(usize, P::State)],
-    want: usize,
-    extra: usize,
-    keep: &mut dyn FnMut(usize, &[u8]) -> bool,
-) -> Result<Vec<(usize, Vec<u8>)>, Stop> {
-    let bounds: Vec<usize> = starts
-        .iter()
-        .map(|(_, s)| phase.bound(s) as usize)
-        .collect();
-    let least = starts.iter().zip(&bounds).map(|((l, _), b)| l + b).min();
-    let mut found = Vec::new();
-    let mut first = None;
-    for total in least.into_iter().flat_map(|least| least..least + MAX_PHASE) {
-        for (i, ((length, state), bound)) in starts.iter().zip(&bounds).enumerate() {
-            if length + bound > total {
-                continue;
-            }
-            let depth = (total - length) as u8;
-            let mut kept = |turns: &[u8]| keep(i, turns);
-            let count = want - found.len();
-            match searcher.solutions_of_length(phase, *state, depth, count, &mut kept) {
-                Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
-                Err(stop) if found.is_empty() => return Err(stop),
-                Err(_) => return Ok(found),
-            }
-            if found.len() >= want {
-                return Ok(found);
-            }
-        }
-        if first.is_none() && !found.is_empty() {
-            first = Some(total);
-        }
-        if first.is_some_and(|f| total >= f + extra) {
-            break;
-        }
+/// The first `count` solutions of a phase, at most `extra` turns past the shortest total and
+/// at most [`MAX_PHASE`] turns long.
+fn within_phase(count: usize, extra: u8) -> Wanted {
+    Wanted {
+        extra,
+        count,
+        max_depth: MAX_PHASE as u8,
     }
-    Ok(found)
 }
 
 /// Phase 2 over the candidates by total length, its solutions kept only if they leave the
@@ -400,14 +363,8 @@ fn phase2(
             .read(&wings)
             .is_some_and(|matching| !model::is_odd(&matching))
     };
-    let solutions = by_total_length(
-        searcher,
-        &Phase2(four),
-        &starts,
-        effort.keep2,
-        EXTRA2,
-        &mut separates,
-    )?;
+    let wanted = within_phase(effort.keep2, EXTRA2);
+    let solutions = searcher.by_total_length(&Phase2(four), &starts, wanted, &mut separates)?;
     let frames = [
         None,
         Some((Axis::X, 2)),
@@ -515,14 +472,8 @@ fn phase3(
         .iter()
         .map(|c| (c.length(), state3(four, &c.cube)))
         .collect();
-    let solutions = by_total_length(
-        searcher,
-        &Phase3(four),
-        &starts,
-        effort.keep3,
-        effort.extra3,
-        &mut |_, _| true,
-    )?;
+    let wanted = within_phase(effort.keep3, effort.extra3);
+    let solutions = searcher.by_total_length(&Phase3(four), &starts, wanted, &mut |_, _| true)?;
     Ok(solutions
         .into_iter()
         .map(|(i, moves)| candidates[i].then(turns(&moves), &Face::ALL))
