@@ -270,10 +270,10 @@ const YARDSTICK_TIME: Duration = Duration::from_secs(1);
 const STATES_AT_A_TIME: usize = 256;
 
 /// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
-/// state, one state after another on one thread; then the same states on all cores (solutions
-/// of the same lengths, checked, unless a time budget makes them depend on speed); and, as a yardstick
-/// that makes figures from a busy machine comparable, the 3×3 two-phase time per state on one
-/// thread in the same run.
+/// state, one state after another on one thread; as a yardstick that makes figures from a busy
+/// machine comparable, the 3×3 two-phase time per state on that thread right after; then the
+/// same states on all cores (solutions of the same lengths, checked, unless a time budget
+/// makes them depend on speed).
 fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     if args.max_length.is_some() {
         return Err(CliError::BadInput(format!(
@@ -306,7 +306,6 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         .num_threads(1)
         .build()
         .map_err(|error| CliError::Failed(format!("cannot start a thread: {error}")))?;
-    let yardstick = one_thread.install(|| yardstick(&solver, args.seed))?;
     // State `i` (from 1) solved, or the error that ends the run.
     let solve_one = |i: usize, cube: &FaceletCube| {
         reduction::solve_by_size(cube, &solver, || big.four(), || big.five(), &options).map_err(
@@ -339,6 +338,8 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
                 .sum::<usize>();
         }
     }
+    // After the run, when the 3×3 tables' pages are as warm as the run kept them.
+    let yardstick = one_thread.install(|| yardstick(&solver, args.seed))?;
     let n = args.count as f64;
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
