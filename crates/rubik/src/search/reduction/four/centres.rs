@@ -59,15 +59,15 @@ struct Centres<'t>(&'t FourTables);
 impl Phase for Centres<'_> {
     type State = Centres3;
     fn moves(&self) -> MoveSet {
-        self.0.moves3.moves
+        self.0.moves3.all
     }
     fn turn(&self, state: &Centres3, m: usize) -> Centres3 {
         self.0.moves3.turn(*state, m)
     }
     fn bound(&self, state: &Centres3) -> u8 {
         self.0
-            .phase3(*state, false)
-            .min(self.0.phase3(*state, true))
+            .centres(*state, false)
+            .min(self.0.centres(*state, true))
     }
 }
 

@@ -189,24 +189,43 @@ pub(super) fn index_centres3(state: Centres3) -> usize {
     (state.u as usize * 70 + state.f as usize) * 70 + state.r as usize
 }
 
+/// The half turns of the D, L and B two-layer blocks. Each is the opposite block's half turn
+/// followed by a whole-cube half turn, so a phase whose goals the whole-cube half turns keep,
+/// and whose turns they map to its turns, needs none of them: a solution using one is as long
+/// with the opposite block's turn instead and the turns after it seen through the half turn.
+pub(super) fn half_turn_repeats(model: &Model) -> MoveSet {
+    turns_in(ALL_MOVES)
+        .filter(|&m| {
+            let turn = model.turns[m];
+            let face = Face::ALL[m / 6];
+            !turn.is_single_layer() && turn.quarters == 2 && !face.is_positive()
+        })
+        .fold(0, |set, m| set | 1 << m)
+}
+
 /// Phase 3's turns (U, D, F, B, R2, L2 and every block by two) and what they do to the centres.
 pub(super) struct Moves3 {
-    pub moves: MoveSet,
+    /// Every turn of the phase.
+    pub all: MoveSet,
+    /// Those its search takes: all but the [repeats](half_turn_repeats), as its goal is the
+    /// cube reduced and held any of four ways.
+    pub reducing: MoveSet,
     /// The U centres on U and D, the F centres on F and B, the R centres on R and L.
     centres: [Subset; 3],
 }
 
 impl Moves3 {
     pub fn new(model: &Model) -> Moves3 {
-        let moves = turns_in(ALL_MOVES)
+        let all = turns_in(ALL_MOVES)
             .filter(|&m| {
                 let turn = model.turns[m];
                 turn.quarters == 2 || (turn.is_single_layer() && turn.axis != crate::face::Axis::X)
             })
             .fold(0, |set, m| set | 1 << m);
-        let subset = |faces| Subset::new(model, faces, 4, moves);
+        let subset = |faces| Subset::new(model, faces, 4, all);
         Moves3 {
-            moves,
+            all,
+            reducing: all & !half_turn_repeats(model),
             centres: [subset(&Y), subset(&Z), subset(&X)],
         }
     }

@@ -9,9 +9,11 @@
 //!    two wing classes (and an even matching of them) are kept;
 //! 3. **centres + edges**: solve the centres and pair every edge, the reduced cube's edges an
 //!    even permutation against its corners (no "PLL parity"), with U, D, F, B, R2, L2 and every
-//!    block by two; the bound is the larger of the centres' (with that parity) and the wing
-//!    matching's distance;
-//! 4. **3x3**: two-phase on the reduced cube.
+//!    block by two; the cube may end up held as it is or turned by x2, y2 or z2 (a whole-cube
+//!    half turn keeps phases 1 and 2 and every turn of phase 3), so the search skips the D, L
+//!    and B blocks' half turns, each the opposite block's and such a half turn; the bound is
+//!    the larger of the centres' (with that parity) and the wing matching's distance;
+//! 4. **3x3**: two-phase on the reduced cube, its colours named by its centres.
 //!
 //! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
 //! by total length (turns so far plus the phase's), so the shortest totals come first. Only
@@ -58,7 +60,7 @@ const MAX_PHASE: usize = 20;
 /// How many candidates the later phases carry on.
 #[derive(Clone, Copy)]
 struct Effort {
-    /// Phase 2 solutions found (each in four frames).
+    /// Phase 2 solutions found.
     keep2: usize,
     /// Of those, the starts phase 3 searches: the least by estimate.
     starts3: usize,
@@ -75,19 +77,19 @@ struct Effort {
 const EFFORTS: [Effort; 3] = [
     Effort {
         keep2: 20,
-        starts3: 2,
-        keep3: 2,
-        extra3: 0,
-    },
-    Effort {
-        keep2: 20,
         starts3: 8,
-        keep3: 6,
+        keep3: 2,
         extra3: 0,
     },
     Effort {
         keep2: 40,
         starts3: 24,
+        keep3: 6,
+        extra3: 0,
+    },
+    Effort {
+        keep2: 80,
+        starts3: 60,
         keep3: 12,
         extra3: 1,
     },
@@ -332,8 +334,7 @@ fn within_phase(count: usize, extra: u8) -> Wanted {
 
 /// Phase 2 over the candidates by total length, its solutions kept only if they leave the
 /// wings separated (each edge with a wing in each of phase 3's classes) and their matching
-/// even; each then in each frame that keeps phases 1 and 2: the `effort.starts3` of those
-/// with the least estimate.
+/// even: the `effort.starts3` of those with the least estimate.
 fn phase2(
     candidates: &[Candidate],
     four: &FourTables,
@@ -365,24 +366,15 @@ fn phase2(
     };
     let wanted = within_phase(effort.keep2, EXTRA2);
     let solutions = searcher.by_total_length(&Phase2(four), &starts, wanted, &mut separates)?;
-    let frames = [
-        None,
-        Some((Axis::X, 2)),
-        Some((Axis::Y, 2)),
-        Some((Axis::Z, 2)),
-    ]
-    .map(frame);
-    let mut next = Vec::new();
-    for (i, moves) in solutions {
-        for frame in &frames {
-            let mut staged = candidates[i].then(turns(&moves), frame);
+    let next = solutions
+        .into_iter()
+        .map(|(i, moves)| {
+            let mut staged = candidates[i].then(turns(&moves), &Face::ALL);
             let bound = Phase3(four).bound(&state3(four, &staged.cube));
-            if bound != tables::UNREACHED {
-                staged.estimate = staged.length() + bound as usize;
-                next.push(staged);
-            }
-        }
-    }
+            staged.estimate = staged.length() + bound as usize;
+            staged
+        })
+        .collect();
     Ok(best(next, effort.starts3))
 }
 
@@ -414,7 +406,7 @@ struct Phase3<'t>(&'t FourTables);
 impl Phase for Phase3<'_> {
     type State = State3;
     fn moves(&self) -> MoveSet {
-        self.0.moves3.moves
+        self.0.moves3.reducing
     }
     fn turn(&self, state: &State3, m: usize) -> State3 {
         State3 {
@@ -461,7 +453,8 @@ impl Phase for Phase3<'_> {
     }
 }
 
-/// Phase 3 over the candidates by total length: the `effort.keep3` shortest reduced cubes.
+/// Phase 3 over the candidates by total length: the `effort.keep3` shortest reduced cubes,
+/// their colours named by their centres (the cube may be held any of four ways).
 fn phase3(
     candidates: &[Candidate],
     four: &FourTables,
@@ -476,7 +469,18 @@ fn phase3(
     let solutions = searcher.by_total_length(&Phase3(four), &starts, wanted, &mut |_, _| true)?;
     Ok(solutions
         .into_iter()
-        .map(|(i, moves)| candidates[i].then(turns(&moves), &Face::ALL))
+        .map(|(i, moves)| {
+            let reduced = candidates[i].then(turns(&moves), &Face::ALL);
+            let pieces = Pieces::read(&reduced.cube).expect("a valid cube");
+            let mut rename = Face::ALL;
+            for face in Face::ALL {
+                rename[pieces.centres[4 * face.index()] as usize] = face;
+            }
+            Candidate {
+                cube: reduced.cube.recoloured(rename),
+                ..reduced
+            }
+        })
         .collect())
 }
 

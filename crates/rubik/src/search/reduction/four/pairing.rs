@@ -420,7 +420,7 @@ mod tests {
 
     fn pairing() -> Pairing {
         let model = Model::get();
-        Pairing::new(model, Moves3::new(model).moves)
+        Pairing::new(model, Moves3::new(model).all)
     }
 
     #[test]
@@ -473,7 +473,7 @@ mod tests {
     #[test]
     fn turns_move_the_matching_as_the_stickers() {
         let model = Model::get();
-        let moves = Moves3::new(model).moves;
+        let moves = Moves3::new(model).all;
         let pairing = pairing();
         let mut rng = crate::seeded_rng(8);
         let mut cube = crate::facelet::FaceletCube::solved(4);

@@ -5,7 +5,8 @@
 //! |---|---|---|
 //! | phase 1: the L/R centres | 735,471 | 0.7 MB |
 //! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
-//! | phase 3: U, F and R centres, "PLL parity" | 686,000 | 0.7 MB |
+//! | phase 3: U, F and R centres, "PLL parity", the cube held any of four ways | 686,000 | 0.7 MB |
+//! | the same, the cube held as it is | 686,000 | 0.7 MB |
 //! | phase 3: the wings' [matching](super::pairing), by rotation class | 61,689,600 | 30.8 MB |
 //!
 //! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the matching's: four
@@ -13,21 +14,24 @@
 //! to about 3 s: 22.5 M entries are exact, 17.3 M of them at 10; 39.2 M are further. The
 //! deepest matchings are 13 turns from paired; the exact table took 16 s to build for the
 //! same mean length on 50 random cubes, one exact to 9 turns gave 0.2 moves more a cube).
-//! Phase 2's goal keeps only the placements
-//! of the R centres from which phase 3 can solve every placement of the U and F centres with
-//! either parity.
+//! Phase 3's goals are the cube reduced and held as it is or turned by a whole-cube half turn
+//! (x2, y2 or z2): the 3×3 stage takes it whichever way up. The exact centres, held as they
+//! are, solve a bigger cube's centre orbits ([`centres`](super::centres)) and set phase 2's
+//! goal: it keeps only the placements of the R centres from which phase 3 can solve every
+//! placement of the U and F centres with either parity.
 
 use std::path::Path;
 
 use super::coords::{self, Centres3, Moves2, Moves3, State2};
 use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
+use crate::face::Axis;
 use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 4;
+const TABLES_VERSION: u64 = 5;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 /// A distance no turns reach.
@@ -37,13 +41,14 @@ pub(super) const UNREACHED: u8 = u8::MAX;
 const DEEPEST_MATCHING: u8 = 10;
 
 const PHASE2: usize = coords::COUNT1;
-const CENTRES3: usize = PHASE2 + coords::COUNT2;
+const HELD3: usize = PHASE2 + coords::COUNT2;
+const CENTRES3: usize = HELD3 + 2 * coords::CENTRES3;
 const MATCHINGS: usize = CENTRES3 + 2 * coords::CENTRES3;
 /// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
 const LEN: usize = MATCHINGS + MATCHING_COUNT / 2;
 
-/// The 4×4 reduction's distance tables (34.5 MB), with the phases' move tables (derived, not
+/// The 4×4 reduction's distance tables (34.8 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
@@ -83,7 +88,7 @@ impl FourTables {
         );
         let model = Model::get();
         let moves3 = Moves3::new(model);
-        let pairing = Pairing::new(model, moves3.moves);
+        let pairing = Pairing::new(model, moves3.all);
         let tables = FourTables {
             table,
             moves2: Moves2::new(model),
@@ -108,13 +113,15 @@ impl FourTables {
         self.at(PHASE2, coords::index2(state))
     }
 
-    /// Phase 3's distance for the centres, with `pll_odd` saying whether the reduced cube
-    /// would have "PLL parity".
+    /// Phase 3's distance for the centres, to any of its four holds, with `pll_odd` saying
+    /// whether the reduced cube would have "PLL parity".
     pub(super) fn phase3(&self, state: Centres3, pll_odd: bool) -> u8 {
-        self.at(
-            CENTRES3,
-            2 * coords::index_centres3(state) + usize::from(pll_odd),
-        )
+        self.at(HELD3, index3(state, pll_odd))
+    }
+
+    /// The centres' distance to solved as they are held, as [`phase3`](Self::phase3).
+    pub(super) fn centres(&self, state: Centres3, pll_odd: bool) -> u8 {
+        self.at(CENTRES3, index3(state, pll_odd))
     }
 
     /// Phase 3's distance for the wings (a lower bound: 11 means 11 or more).
@@ -132,23 +139,24 @@ impl FourTables {
 fn build_bytes() -> Vec<u8> {
     let model = Model::get();
     let moves3 = Moves3::new(model);
-    let pairing = Pairing::new(model, moves3.moves);
-    let ((phase1, (phase2, phase3)), matchings) = rayon::join(
+    let pairing = Pairing::new(model, moves3.all);
+    let ((phase1, (phase2, centres3)), matchings) = rayon::join(
         || {
             rayon::join(
                 || phase1(model),
                 || {
-                    let phase3 = phase3(model, &moves3, &pairing);
-                    (phase2(&Moves2::new(model), &phase3), phase3)
+                    let exact = centres3(model, &moves3, &pairing, false);
+                    let held = centres3(model, &moves3, &pairing, true);
+                    (phase2(&Moves2::new(model), &exact), [held, exact])
                 },
             )
         },
-        || pairing::distances(&pairing, moves3.moves, DEEPEST_MATCHING),
+        || pairing::distances(&pairing, moves3.all, DEEPEST_MATCHING),
     );
     assert_eq!(matchings.len(), MATCHING_COUNT, "the matchings' classes");
     let mut bytes = Vec::with_capacity(LEN);
-    for table in [phase1, phase2, phase3] {
-        bytes.extend_from_slice(&table);
+    for table in [&phase1, &phase2, &centres3[0], &centres3[1]] {
+        bytes.extend_from_slice(table);
     }
     bytes.extend(matchings.chunks(2).map(|two| two[0] | two[1] << 4));
     bytes
@@ -164,9 +172,9 @@ fn phase1(model: &Model) -> Vec<u8> {
     )
 }
 
-fn phase2(moves2: &Moves2, phase3: &[u8]) -> Vec<u8> {
+fn phase2(moves2: &Moves2, centres3: &[u8]) -> Vec<u8> {
     let solvable = |r: u16| {
-        (0..70 * 70 * 2).all(|ufp| phase3[(ufp / 2 * 70 + r as usize) * 2 + ufp % 2] != UNREACHED)
+        (0..70 * 70 * 2).all(|ufp| centres3[(ufp / 2 * 70 + r as usize) * 2 + ufp % 2] != UNREACHED)
     };
     distances(
         coords::COUNT2,
@@ -177,14 +185,36 @@ fn phase2(moves2: &Moves2, phase3: &[u8]) -> Vec<u8> {
     )
 }
 
-fn phase3(model: &Model, moves3: &Moves3, pairing: &Pairing) -> Vec<u8> {
+/// The centres' distances with "PLL parity": to solved as held, by phase 3's turns; or, if
+/// `held`, to solved held any of four ways (as it is, and turned by each whole-cube half turn:
+/// both two-layer blocks of an axis by two), by the turns its search takes.
+fn centres3(model: &Model, moves3: &Moves3, pairing: &Pairing, held: bool) -> Vec<u8> {
+    let turn =
+        |&(s, odd): &(Centres3, bool), m| (moves3.turn(s, m), odd != pairing.flips_pll(model, m));
+    let solved = (moves3.goal(), false);
+    let mut goals = vec![solved];
+    let mut moves = moves3.all;
+    if held {
+        let half_turn = |axis| {
+            turns_in(moves3.all).filter(move |&m| {
+                let t = model.turns[m];
+                t.axis == axis && !t.is_single_layer() && t.quarters == 2
+            })
+        };
+        goals.extend(Axis::ALL.map(|axis| half_turn(axis).fold(solved, |s, m| turn(&s, m))));
+        moves = moves3.reducing;
+    }
     distances(
         2 * coords::CENTRES3,
-        vec![(moves3.goal(), false)],
-        |&(s, odd)| 2 * coords::index_centres3(s) + usize::from(odd),
-        moves3.moves,
-        |&(s, odd), m| (moves3.turn(s, m), odd != pairing.flips_pll(model, m)),
+        goals,
+        |&(s, odd)| index3(s, odd),
+        moves,
+        turn,
     )
+}
+
+fn index3(state: Centres3, pll_odd: bool) -> usize {
+    2 * coords::index_centres3(state) + usize::from(pll_odd)
 }
 
 /// Each index's distance from `goals` under the turns of `moves`, by breadth-first search.
@@ -263,12 +293,28 @@ mod tests {
                 .pairing
                 .matching(crate::random::below(&mut rng, MATCHING_COUNT as u32) as usize);
             let here = tables.matching(&matching);
-            let near = turns_in(tables.moves3.moves)
+            let near = turns_in(tables.moves3.all)
                 .map(|m| tables.matching(&tables.pairing.turn(&matching, m)))
                 .min()
                 .unwrap();
             let deepest = DEEPEST_MATCHING + 1;
             assert!(here == 0 || near + 1 == here || (here == deepest && near + 1 >= here));
+            let centres = Centres3 {
+                u: crate::random::below(&mut rng, 70) as u16,
+                f: crate::random::below(&mut rng, 70) as u16,
+                r: crate::random::below(&mut rng, 70) as u16,
+            };
+            let moves3 = &tables.moves3;
+            let read = [FourTables::phase3, FourTables::centres];
+            for (table, moves) in read.iter().zip([moves3.reducing, moves3.all]) {
+                let here = table(&tables, centres, odd);
+                let near = turns_in(moves)
+                    .map(|m| table(&tables, moves3.turn(centres, m), odd != tables.flips_pll[m]))
+                    .min()
+                    .unwrap();
+                let unreached = here == UNREACHED && near == UNREACHED;
+                assert!(here == 0 || unreached || near + 1 == here, "{here} {near}");
+            }
             if state.count_ones() == 8 {
                 let here = tables.phase1(state);
                 let near = (0..36)
