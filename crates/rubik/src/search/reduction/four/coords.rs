@@ -64,6 +64,15 @@ const Z: [Face; 2] = [Face::F, Face::B];
 /// Every turn.
 pub(super) const ALL_MOVES: MoveSet = (1 << TURNS) - 1;
 
+/// Phase 1's search turns: every turn but the [repeats](half_turn_repeats) and the L block's
+/// (Lw by `k` is Rw by `k` and a whole-cube turn about the L/R axis, which keeps the goal).
+pub(super) fn moves1(model: &Model) -> MoveSet {
+    let l_block = turns_in(ALL_MOVES)
+        .filter(|&m| Face::ALL[m / 6] == Face::L && !model.turns[m].is_single_layer())
+        .fold(0, |set, m| set | 1 << m);
+    ALL_MOVES & !half_turn_repeats(model) & !l_block
+}
+
 /// Phase 1: the L/R pair's centres.
 pub(super) type State1 = u32;
 /// Phase 1's index count.
@@ -129,7 +138,11 @@ pub(super) const COUNT2: usize = 12_870 * 70 * 2;
 
 /// Phase 2's turns and what they do.
 pub(super) struct Moves2 {
-    pub moves: MoveSet,
+    /// Every turn of the phase.
+    pub all: MoveSet,
+    /// Those its search takes: all but the [repeats](half_turn_repeats), as whole-cube half
+    /// turns keep its goal.
+    pub reducing: MoveSet,
     pub ud: Subset,
     pub r: Subset,
 }
@@ -137,16 +150,17 @@ pub(super) struct Moves2 {
 impl Moves2 {
     /// Every outer turn, Rw and Lw by any amount, the other blocks by 2.
     pub fn new(model: &Model) -> Moves2 {
-        let moves = turns_in(ALL_MOVES)
+        let all = turns_in(ALL_MOVES)
             .filter(|&m| {
                 let turn = model.turns[m];
                 turn.is_single_layer() || turn.quarters == 2 || turn.axis == crate::face::Axis::X
             })
             .fold(0, |set, m| set | 1 << m);
         Moves2 {
-            moves,
-            ud: Subset::new(model, &SIDES, 8, moves),
-            r: Subset::new(model, &X, 4, moves),
+            all,
+            reducing: all & !half_turn_repeats(model),
+            ud: Subset::new(model, &SIDES, 8, all),
+            r: Subset::new(model, &X, 4, all),
         }
     }
 

@@ -2,10 +2,11 @@
 //! IDA* over exact distance tables ([`FourTables`]), then the 3×3 stage.
 //!
 //! 1. **centres L/R**: stage one colour pair on L and R, each of the three pairs tried (any
-//!    turn);
+//!    turn but the L block's and the D and B blocks' half turns: as in phase 3, each is
+//!    another turn and a whole-cube turn that keeps the goal);
 //! 2. **centres U/D**: stage a second pair on U and D (so the third is on F and B) and make the
 //!    wing permutation even, so there is no "OLL parity" (outer turns, Rw and Lw, the other
-//!    blocks by two); only solutions that leave each edge with one wing in each of phase 3's
+//!    blocks by two, less the D, L and B blocks' half turns); only solutions that leave each edge with one wing in each of phase 3's
 //!    two wing classes (and an even matching of them) are kept;
 //! 3. **centres + edges**: solve the centres and pair every edge, the reduced cube's edges an
 //!    even permutation against its corners (no "PLL parity"), with U, D, F, B, R2, L2 and every
@@ -257,7 +258,7 @@ struct Phase1<'t>(&'t FourTables);
 impl Phase for Phase1<'_> {
     type State = coords::State1;
     fn moves(&self) -> MoveSet {
-        coords::ALL_MOVES
+        self.0.moves1
     }
     fn turn(&self, state: &Self::State, m: usize) -> Self::State {
         coords::turn1(Model::get(), *state, m)
@@ -312,7 +313,7 @@ struct Phase2<'t>(&'t FourTables);
 impl Phase for Phase2<'_> {
     type State = State2;
     fn moves(&self) -> MoveSet {
-        self.0.moves2.moves
+        self.0.moves2.reducing
     }
     fn turn(&self, state: &Self::State, m: usize) -> Self::State {
         self.0.moves2.turn(*state, m)

@@ -52,6 +52,8 @@ const LEN: usize = MATCHINGS + MATCHING_COUNT / 2;
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
+    /// Phase 1's search turns.
+    pub(super) moves1: MoveSet,
     pub(super) moves2: Moves2,
     pub(super) moves3: Moves3,
     pub(super) pairing: Pairing,
@@ -91,6 +93,7 @@ impl FourTables {
         let pairing = Pairing::new(model, moves3.all);
         let tables = FourTables {
             table,
+            moves1: coords::moves1(model),
             moves2: Moves2::new(model),
             flips_pll: std::array::from_fn(|m| pairing.flips_pll(model, m)),
             pairing,
@@ -180,7 +183,7 @@ fn phase2(moves2: &Moves2, centres3: &[u8]) -> Vec<u8> {
         coords::COUNT2,
         moves2.goals(solvable),
         |&s| coords::index2(s),
-        moves2.moves,
+        moves2.all,
         |&s, m| moves2.turn(s, m),
     )
 }
@@ -284,11 +287,14 @@ mod tests {
             let odd = crate::random::below(&mut rng, 2) == 1;
             let two = State2 { ud, r, odd };
             let here = tables.phase2(two);
-            let near = turns_in(tables.moves2.moves)
-                .map(|m| tables.phase2(tables.moves2.turn(two, m)))
-                .min()
-                .unwrap();
-            assert!(here == 0 || near + 1 == here, "{here} {near}");
+            let moves2 = &tables.moves2;
+            for moves in [moves2.all, moves2.reducing] {
+                let near = turns_in(moves)
+                    .map(|m| tables.phase2(moves2.turn(two, m)))
+                    .min()
+                    .unwrap();
+                assert!(here == 0 || near + 1 == here, "{here} {near}");
+            }
             let matching = tables
                 .pairing
                 .matching(crate::random::below(&mut rng, MATCHING_COUNT as u32) as usize);
@@ -317,11 +323,13 @@ mod tests {
             }
             if state.count_ones() == 8 {
                 let here = tables.phase1(state);
-                let near = (0..36)
-                    .map(|m| tables.phase1(coords::turn1(model, state, m)))
-                    .min()
-                    .unwrap();
-                assert!(here == 0 || near + 1 == here);
+                for moves in [coords::ALL_MOVES, tables.moves1] {
+                    let near = turns_in(moves)
+                        .map(|m| tables.phase1(coords::turn1(model, state, m)))
+                        .min()
+                        .unwrap();
+                    assert!(here == 0 || near + 1 == here);
+                }
             }
         }
     }

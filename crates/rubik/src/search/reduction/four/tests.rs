@@ -187,7 +187,7 @@ proptest! {
         let (mut cube2, mut cube3) = (FaceletCube::solved(4), FaceletCube::solved(4));
         let read2 = |cube: &FaceletCube| state2(&four.moves2, &Pieces::read(cube).unwrap());
         let (mut two, mut three) = (read2(&cube2), state3(four, &cube3));
-        let moves2: Vec<usize> = turns_in(four.moves2.moves).collect();
+        let moves2: Vec<usize> = turns_in(four.moves2.all).collect();
         let moves3: Vec<usize> = turns_in(four.moves3.all).collect();
         for pick in picks {
             let m = moves2[pick % moves2.len()];
