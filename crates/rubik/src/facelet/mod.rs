@@ -266,6 +266,17 @@ impl FaceletCube {
         }
     }
 
+    /// The same stickers with each colour named after the face that shows it in `shown`
+    /// (`shown[f]`: the colour face `f` shows, six different): a cube held with face `f`
+    /// showing `shown[f]` becomes one whose faces show their own names.
+    pub fn renamed_after(&self, shown: [Face; 6]) -> FaceletCube {
+        let mut rename = Face::ALL;
+        for face in Face::ALL {
+            rename[shown[face.index()].index()] = face;
+        }
+        self.recoloured(rename)
+    }
+
     /// Writes the stickers as colour letters under `scheme`.
     pub fn to_colours(&self, scheme: &ColourScheme) -> String {
         self.stickers
@@ -441,6 +452,24 @@ impl fmt::Display for FaceletCube {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cube turned whole and renamed after its centres is the cube's state seen from its
+    /// new hold.
+    #[test]
+    fn a_turned_cube_renamed_after_its_centres_is_held_home() {
+        let mut cube = FaceletCube::solved(3);
+        cube.apply_alg(&"R U' F2".parse::<Alg>().unwrap()).unwrap();
+        let mut turned = cube.clone();
+        turned.apply_alg(&"x y'".parse::<Alg>().unwrap()).unwrap();
+        assert_ne!(turned, cube);
+        let renamed = turned.renamed_after(turned.centres().unwrap());
+        // The rotation undone, the turns, the rotation: the centres stay home.
+        let mut expected = FaceletCube::solved(3);
+        expected
+            .apply_alg(&"y x' R U' F2 x y'".parse::<Alg>().unwrap())
+            .unwrap();
+        assert_eq!(renamed, expected);
+    }
 
     /// The reference states of `notation.md` §1.
     const REFERENCE: [(usize, Turn, &str); 9] = [

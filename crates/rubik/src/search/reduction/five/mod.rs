@@ -40,33 +40,47 @@ use phase_search::Phase as _;
 /// The names of the stages, in order.
 const STAGES: [&str; 5] = ["centres U/D", "centres L/R", "centres", "edges", "3x3"];
 
-/// How many solutions each centre phase looks for from each candidate, and how many of the
-/// best continuations it passes on.
-const WANTED: [(Wanted, usize); 3] = [
-    (
-        Wanted {
+/// How a centre phase searches its candidates.
+struct Effort {
+    /// The solutions it looks for: from all its candidates together, or from each.
+    wanted: Wanted,
+    /// Whether it searches its candidates together, by length, so the shallowest come first
+    /// and a deep one is not searched past them (the first phase's: the ways the cube is
+    /// held), or each apart.
+    together: bool,
+    /// How many of the best continuations it passes on.
+    keep: usize,
+}
+
+/// Each centre phase's effort.
+const EFFORTS: [Effort; 3] = [
+    Effort {
+        wanted: Wanted {
             extra: 0,
             count: 8,
             max_depth: 16,
         },
-        8,
-    ),
-    (
-        Wanted {
+        together: true,
+        keep: 8,
+    },
+    Effort {
+        wanted: Wanted {
             extra: 1,
             count: 4,
             max_depth: 16,
         },
-        16,
-    ),
-    (
-        Wanted {
+        together: false,
+        keep: 16,
+    },
+    Effort {
+        wanted: Wanted {
             extra: 1,
             count: 4,
             max_depth: 20,
         },
-        6,
-    ),
+        together: false,
+        keep: 6,
+    },
 ];
 
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
@@ -159,12 +173,15 @@ pub fn solve(
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     let budget = options.budget.start();
-    let mut held = Vec::new();
-    for hold in holds() {
-        let mut turned = cube.clone();
-        turned.apply(hold);
-        held.push(normalised(&turned, 5..=5)?);
-    }
+    let normal = normalised(cube, 5..=5)?;
+    let held: Vec<FaceletCube> = holds()
+        .into_iter()
+        .map(|hold| {
+            let mut turned = normal.clone();
+            turned.apply(hold);
+            turned.renamed_after(turned.centres().expect("a 5×5 has fixed centres"))
+        })
+        .collect();
     let starts = (held.iter().enumerate())
         .map(|(hold, cube)| {
             let odd = !edges::wing_parity(cube)?.is_empty();
@@ -180,28 +197,43 @@ pub fn solve(
 }
 
 /// `solution`, found for a cube turned by `hold` first, as turns of the cube not turned: each
-/// turn seen through the rotation (the rotation, the turn, the rotation undone: one turn of as
-/// many layers, found by its stickers' permutation).
+/// turn seen through the rotation (the rotation, the turn, the rotation undone). The rotation
+/// takes each axis to an axis, its positive face to one of that axis's faces: where it takes
+/// the positive face's quarter turn (found by the stickers' permutation) says where it takes
+/// every turn about that axis, its layers and direction mirrored when the face lands on the
+/// negative side.
 fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
     let Some(rotation) = hold else {
         return solution;
     };
-    let unturn = |turn: Turn| {
-        let wanted = crate::facelet::permutation(5, &[rotation, turn, rotation.inverse()]);
-        let width = turn.last - turn.first;
-        Axis::ALL
-            .into_iter()
-            .flat_map(|axis| (0..5 - width).map(move |first| (axis, first)))
-            .flat_map(|(axis, first)| {
-                (1..4).map(move |quarters| Turn {
-                    axis,
-                    first,
-                    last: first + width,
-                    quarters,
-                })
+    let face_turn = |axis, layer, quarters| Turn {
+        axis,
+        first: layer,
+        last: layer,
+        quarters,
+    };
+    let images = Axis::ALL.map(|axis| {
+        let wanted = [rotation, face_turn(axis, 0, 1), rotation.inverse()];
+        let wanted = crate::facelet::permutation(5, &wanted);
+        (Axis::ALL.into_iter())
+            .flat_map(|axis| [(axis, 0, 1), (axis, 4, 3)])
+            .find(|&(axis, layer, quarters)| {
+                crate::facelet::permutation(5, &[face_turn(axis, layer, quarters)]) == wanted
             })
-            .find(|t| crate::facelet::permutation(5, &[*t]) == wanted)
-            .expect("a rotation takes a turn to a turn")
+            .map(|(axis, layer, _)| (axis, layer != 0))
+            .expect("a rotation takes a face turn to a face turn")
+    });
+    let unturn = |turn: Turn| {
+        let (axis, mirrored) = images[turn.axis.index()];
+        match mirrored {
+            false => Turn { axis, ..turn },
+            true => Turn {
+                axis,
+                first: 4 - turn.last,
+                last: 4 - turn.first,
+                quarters: (4 - turn.quarters) % 4,
+            },
+        }
     };
     for turn in solution
         .stages
@@ -250,17 +282,15 @@ pub(in crate::search::reduction) fn solve_centres(
         .collect())
 }
 
-/// Each candidate carried through `phase`: the best continuations by length plus the next
-/// phase's bound (by length alone after the last). The first phase searches its candidates
-/// (the ways the cube is held) together, by length, so the shallowest come first and a deep
-/// one is not searched past them; the later phases search each candidate apart.
+/// Each candidate carried through `phase`, as its [`Effort`] says: the best continuations by
+/// length plus the next phase's bound (by length alone after the last).
 fn next_phase(
     candidates: &[Candidate],
     phase: Phase,
     five: &FiveTables,
     budget: &Running,
 ) -> Result<Vec<Candidate>, Stop> {
-    let (wanted, keep) = WANTED[phase as usize];
+    let effort = &EFFORTS[phase as usize];
     let searched = TablePhase::new(five, phase);
     let following = Phase::ALL
         .get(phase as usize + 1)
@@ -268,11 +298,11 @@ fn next_phase(
     let mut searcher = Searcher { budget, nodes: 0 };
     let starts: Vec<_> = candidates.iter().map(|c| (0, c.state(phase))).collect();
     let mut found = Vec::new();
-    if phase == Phase::ALL[0] {
-        found = searcher.by_total_length(&searched, &starts, wanted, &mut |_, _| true)?;
+    if effort.together {
+        found = searcher.by_total_length(&searched, &starts, effort.wanted, &mut |_, _| true)?;
     } else {
         for (i, &(_, start)) in starts.iter().enumerate() {
-            let solutions = searcher.solutions(&searched, start, wanted, &mut |_| true)?;
+            let solutions = searcher.solutions(&searched, start, effort.wanted, &mut |_| true)?;
             found.extend(solutions.into_iter().map(|turns| (i, turns)));
         }
     }
@@ -287,7 +317,7 @@ fn next_phase(
         })
         .collect();
     next.sort_by_key(|c| c.estimate);
-    next.truncate(keep);
+    next.truncate(effort.keep);
     Ok(next)
 }
 

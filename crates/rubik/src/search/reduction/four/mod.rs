@@ -116,14 +116,14 @@ impl Candidate {
         self.phases.iter().map(Vec::len).sum()
     }
 
-    /// This candidate with `turns` added as its next phase, its cube renamed by `frame`.
+    /// This candidate with `turns` added as its next phase, its cube renamed after `frame`.
     fn then(&self, turns: Vec<Turn>, frame: &[Face; 6]) -> Candidate {
         let mut cube = self.cube.clone();
         cube.apply(turns.iter().copied());
         let mut phases = self.phases.clone();
         phases.push(turns);
         Candidate {
-            cube: cube.recoloured(*frame),
+            cube: cube.renamed_after(*frame),
             phases,
             estimate: 0,
         }
@@ -227,8 +227,8 @@ fn finish(
     })
 }
 
-/// The colours renamed by a whole-cube rotation: each colour takes the name of the face it
-/// shows on after the rotation.
+/// The colour each face shows after a whole-cube rotation of a solved cube: renamed after
+/// it, a cube is seen held that way.
 fn frame(rotation: Option<(Axis, u8)>) -> [Face; 6] {
     let mut solved = FaceletCube::solved(1);
     if let Some((axis, quarters)) = rotation {
@@ -239,11 +239,7 @@ fn frame(rotation: Option<(Axis, u8)>) -> [Face; 6] {
             quarters,
         });
     }
-    let mut rename = Face::ALL;
-    for face in Face::ALL {
-        rename[solved.stickers()[face.index()].index()] = face;
-    }
-    rename
+    std::array::from_fn(|face| solved.stickers()[face])
 }
 
 /// The `keep` best candidates by estimate.
@@ -278,7 +274,7 @@ fn phase1(
     let mut candidates = Vec::new();
     for rotation in [None, Some((Axis::Z, 1)), Some((Axis::Y, 1))] {
         let framed = Candidate {
-            cube: start.cube.recoloured(frame(rotation)),
+            cube: start.cube.renamed_after(frame(rotation)),
             ..start.clone()
         };
         let pieces = Pieces::read(&framed.cube).expect("a valid cube");
@@ -472,13 +468,9 @@ fn phase3(
         .into_iter()
         .map(|(i, moves)| {
             let reduced = candidates[i].then(turns(&moves), &Face::ALL);
-            let pieces = Pieces::read(&reduced.cube).expect("a valid cube");
-            let mut rename = Face::ALL;
-            for face in Face::ALL {
-                rename[pieces.centres[4 * face.index()] as usize] = face;
-            }
+            let centres = Face::ALL.map(|face| reduced.cube.sticker(face, 1, 1));
             Candidate {
-                cube: reduced.cube.recoloured(rename),
+                cube: reduced.cube.renamed_after(centres),
                 ..reduced
             }
         })
