@@ -160,7 +160,10 @@ fn a_port_in_use_is_an_error() {
 fn ctrl_c_lets_the_solve_under_way_finish() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(dir.path());
-    let state = rubik(dir.path(), &["apply", "R U F D2 L' B"]);
+    // The superflip: no shorter solution than 20 moves exists, so the shortening cannot end
+    // early (a short scramble's could, in a release build, before the interrupt).
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    let state = rubik(dir.path(), &["apply", superflip]);
     // A solve that shortens its solution for a second and a half.
     let solving = std::thread::spawn({
         let url = server.url.clone();
@@ -171,7 +174,7 @@ fn ctrl_c_lets_the_solve_under_way_finish() {
     assert_eq!(server.interrupt(), Some(0));
     let (status, answer) = solving.join().unwrap();
     assert_eq!(status, 200, "{answer}");
-    assert!(answer["obtm"].as_u64().unwrap() <= 6, "{answer}");
+    assert!(answer["obtm"].as_u64().unwrap() <= 24, "{answer}");
     // The server stopped once it had answered, not at once.
     assert!(started.elapsed() > Duration::from_millis(500));
 }
