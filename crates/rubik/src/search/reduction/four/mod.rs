@@ -6,8 +6,9 @@
 //!    another turn and a whole-cube turn that keeps the goal);
 //! 2. **centres U/D**: stage a second pair on U and D (so the third is on F and B) and make the
 //!    wing permutation even, so there is no "OLL parity" (outer turns, Rw and Lw, the other
-//!    blocks by two, less the D, L and B blocks' half turns); only solutions that leave each edge with one wing in each of phase 3's
-//!    two wing classes (and an even matching of them) are kept;
+//!    blocks by two, less the D, L and B blocks' half turns); only solutions that leave each
+//!    edge with one wing in each of phase 3's two wing classes (and an even matching of them)
+//!    are kept;
 //! 3. **centres + edges**: solve the centres and pair every edge, the reduced cube's edges an
 //!    even permutation against its corners (no "PLL parity"), with U, D, F, B, R2, L2 and every
 //!    block by two; the cube may end up held as it is or turned by x2, y2 or z2 (a whole-cube
