@@ -203,17 +203,23 @@ pub(super) fn index_centres3(state: Centres3) -> usize {
     (state.u as usize * 70 + state.f as usize) * 70 + state.r as usize
 }
 
+/// The half turns of the two-layer blocks: a whole-cube half turn is both blocks of an axis by two.
+pub(super) fn block_half_turns(model: &Model) -> MoveSet {
+    turns_in(ALL_MOVES)
+        .filter(|&m| {
+            let turn = model.turns[m];
+            !turn.is_single_layer() && turn.quarters == 2
+        })
+        .fold(0, |set, m| set | 1 << m)
+}
+
 /// The half turns of the D, L and B two-layer blocks. Each is the opposite block's half turn
 /// followed by a whole-cube half turn, so a phase whose goals the whole-cube half turns keep,
 /// and whose turns they map to its turns, needs none of them: a solution using one is as long
 /// with the opposite block's turn instead and the turns after it seen through the half turn.
 pub(super) fn half_turn_repeats(model: &Model) -> MoveSet {
-    turns_in(ALL_MOVES)
-        .filter(|&m| {
-            let turn = model.turns[m];
-            let face = Face::ALL[m / 6];
-            !turn.is_single_layer() && turn.quarters == 2 && !face.is_positive()
-        })
+    turns_in(block_half_turns(model))
+        .filter(|&m| !Face::ALL[m / 6].is_positive())
         .fold(0, |set, m| set | 1 << m)
 }
 

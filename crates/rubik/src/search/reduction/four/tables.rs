@@ -78,23 +78,24 @@ impl FourTables {
         dir: Option<&Path>,
         progress: &mut dyn FnMut(Progress),
     ) -> (FourTables, LoadReport) {
+        let model = Model::get();
+        let moves2 = Moves2::new(model);
+        let moves3 = Moves3::new(model);
+        let pairing = Pairing::new(model, moves3.all);
         let mut report = LoadReport::new();
         let table = obtain_sized(
             dir,
             &SPEC,
             Memory::Mapped,
             LEN,
-            |_| build_bytes(),
+            |_| build_bytes(model, &moves2, &moves3, &pairing),
             progress,
             &mut report,
         );
-        let model = Model::get();
-        let moves3 = Moves3::new(model);
-        let pairing = Pairing::new(model, moves3.all);
         let tables = FourTables {
             table,
             moves1: coords::moves1(model),
-            moves2: Moves2::new(model),
+            moves2,
             flips_pll: std::array::from_fn(|m| pairing.flips_pll(model, m)),
             pairing,
             moves3,
@@ -139,22 +140,19 @@ impl FourTables {
 }
 
 /// Every table's bytes, in file order.
-fn build_bytes() -> Vec<u8> {
-    let model = Model::get();
-    let moves3 = Moves3::new(model);
-    let pairing = Pairing::new(model, moves3.all);
+fn build_bytes(model: &Model, moves2: &Moves2, moves3: &Moves3, pairing: &Pairing) -> Vec<u8> {
     let ((phase1, (phase2, centres3)), matchings) = rayon::join(
         || {
             rayon::join(
                 || phase1(model),
                 || {
-                    let exact = centres3(model, &moves3, &pairing, false);
-                    let held = centres3(model, &moves3, &pairing, true);
-                    (phase2(&Moves2::new(model), &exact), [held, exact])
+                    let exact = centres3(model, moves3, pairing, false);
+                    let held = centres3(model, moves3, pairing, true);
+                    (phase2(moves2, &exact), [held, exact])
                 },
             )
         },
-        || pairing::distances(&pairing, moves3.all, DEEPEST_MATCHING),
+        || pairing::distances(pairing, moves3.all, DEEPEST_MATCHING),
     );
     assert_eq!(matchings.len(), MATCHING_COUNT, "the matchings' classes");
     let mut bytes = Vec::with_capacity(LEN);
@@ -177,7 +175,8 @@ fn phase1(model: &Model) -> Vec<u8> {
 
 fn phase2(moves2: &Moves2, centres3: &[u8]) -> Vec<u8> {
     let solvable = |r: u16| {
-        (0..70 * 70 * 2).all(|ufp| centres3[(ufp / 2 * 70 + r as usize) * 2 + ufp % 2] != UNREACHED)
+        let reached = |u, f, odd| centres3[index3(Centres3 { u, f, r }, odd)] != UNREACHED;
+        (0..70).all(|u| (0..70).all(|f| reached(u, f, false) && reached(u, f, true)))
     };
     distances(
         coords::COUNT2,
@@ -199,10 +198,8 @@ fn centres3(model: &Model, moves3: &Moves3, pairing: &Pairing, held: bool) -> Ve
     let mut moves = moves3.all;
     if held {
         let half_turn = |axis| {
-            turns_in(moves3.all).filter(move |&m| {
-                let t = model.turns[m];
-                t.axis == axis && !t.is_single_layer() && t.quarters == 2
-            })
+            turns_in(moves3.all & coords::block_half_turns(model))
+                .filter(move |&m| model.turns[m].axis == axis)
         };
         goals.extend(Axis::ALL.map(|axis| half_turn(axis).fold(solved, |s, m| turn(&s, m))));
         moves = moves3.reducing;
