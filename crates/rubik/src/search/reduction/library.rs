@@ -100,6 +100,28 @@ pub(super) struct Kind {
     pub by_move: Vec<Vec<u32>>,
     /// The index of the operation that makes exactly these moves, for each.
     pub finishing: HashMap<Vec<(u8, u8)>, u32>,
+    /// The proxy turns the operations begin with, each once.
+    pub first_turns: Vec<Turn>,
+    /// Each operation's [`Head`], in the operations' order.
+    pub heads: Vec<Head>,
+    /// Every operation's moves, one after another, in the operations' order.
+    pub moves: Vec<(u8, u8)>,
+    /// The most slots an operation changes.
+    pub most_moved: usize,
+}
+
+/// The most slots a kind has (the obliques': 48).
+pub(super) const MOST_SLOTS: usize = 48;
+
+/// What a scan over many operations reads of each: its cost, its first turn (an index into
+/// [`Kind::first_turns`]) and where its moves lie in [`Kind::moves`]. Packed in two arrays,
+/// these stay in the cache where the operations, each with its own allocations, would not.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Head {
+    pub at: u32,
+    pub cost: u16,
+    pub first: u8,
+    pub moved: u8,
 }
 
 impl Kind {
@@ -119,6 +141,13 @@ impl Kind {
         self.pieces[0].len()
     }
 
+    /// The moves of operation `index`, as [`Op::moves`] lists them.
+    pub fn moves_of(&self, index: usize) -> &[(u8, u8)] {
+        let head = self.heads[index];
+        let at = head.at as usize;
+        &self.moves[at..at + usize::from(head.moved)]
+    }
+
     fn derive(name: KindName) -> Kind {
         let (size, seeds) = name.proxy();
         let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
@@ -126,6 +155,10 @@ impl Kind {
             .iter()
             .flat_map(|&seed| orbit_pieces(size, seed))
             .collect();
+        assert!(
+            pieces.len() <= MOST_SLOTS,
+            "{name:?}: at most {MOST_SLOTS} slots"
+        );
         let mut sticker_slot = vec![usize::MAX; 6 * size * size];
         for (k, &s) in pieces.iter().flatten().enumerate() {
             sticker_slot[s] = k;
@@ -216,12 +249,39 @@ impl Kind {
             .enumerate()
             .map(|(index, op)| (op.moves.clone(), index as u32))
             .collect();
+        let (mut first_turns, mut moves) = (Vec::new(), Vec::new());
+        let heads: Vec<Head> = ops
+            .iter()
+            .map(|op| {
+                let first = first_turns.iter().position(|&t| t == op.turns[0]);
+                let first = first.unwrap_or_else(|| {
+                    first_turns.push(op.turns[0]);
+                    first_turns.len() - 1
+                });
+                let at = moves.len() as u32;
+                moves.extend_from_slice(&op.moves);
+                Head {
+                    at,
+                    cost: u16::try_from(op.cost).expect("an operation costs few moves"),
+                    first: first as u8,
+                    moved: op.moves.len() as u8,
+                }
+            })
+            .collect();
         Kind {
             size,
             pieces,
             ops,
             by_move,
             finishing,
+            most_moved: heads
+                .iter()
+                .map(|h| usize::from(h.moved))
+                .max()
+                .unwrap_or(0),
+            first_turns,
+            heads,
+            moves,
         }
     }
 }

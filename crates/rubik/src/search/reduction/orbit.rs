@@ -2,7 +2,7 @@
 //! placement of its pieces by pure 3-cycles.
 
 use super::ReductionError;
-use super::library::{Kind, KindName, Op};
+use super::library::{Kind, KindName, MOST_SLOTS, Op};
 use crate::face::Face;
 use crate::facelet::FaceletCube;
 use crate::search::budget::Running;
@@ -211,34 +211,50 @@ impl Orbit {
         if wrong == 0 || wrong > FINISH_WRONG || wanted.len() != want.len() {
             return None;
         }
-        // The one operation that puts every piece right, with its cost after `last`.
-        let finishing = |piece: &[u8], want: &[u8], last: Option<Turn>| {
-            let moves: Option<Vec<(u8, u8)>> = (0..kind.len())
-                .filter(|&to| piece[to] != want[to])
-                .map(|to| {
-                    let from = piece.iter().position(|&p| p == want[to])?;
-                    Some((to as u8, from as u8))
-                })
-                .collect();
-            let op = &kind.ops[*kind.finishing.get(&moves?)? as usize];
-            Some((op.cost - self.merged(last, op.turns[0]), op))
-        };
-        let mut best = finishing(piece, want, last).map(|(cost, op)| (cost, vec![op]));
-        for op in &kind.ops {
-            let cost = op.cost - self.merged(last, op.turns[0]);
+        let after = |op: &Op, last: Option<Turn>| op.cost - self.merged(last, op.turns[0]);
+        let mut best = (self.finishing(piece, want, None)).map(|op| (after(op, last), vec![op]));
+        let savings = self.savings(last);
+        for (op, head) in kind.ops.iter().zip(&kind.heads) {
+            let cost = u32::from(head.cost) - savings[usize::from(head.first)];
             if best.as_ref().is_some_and(|(b, _)| cost >= *b) {
                 continue;
             }
-            let piece = permute(piece, &op.from, 1);
-            let want: Vec<u8> = op.turned.iter().map(|&f| want[f as usize]).collect();
-            let after = op.turns.last().map(|&t| self.turn(t));
-            if let Some((then, next)) = finishing(&piece, &want, after)
-                && best.as_ref().is_none_or(|(b, _)| cost + then < *b)
-            {
-                best = Some((cost + then, vec![op, next]));
+            if let Some(next) = self.finishing(piece, want, Some(op)) {
+                let total = cost + after(next, op.turns.last().map(|&t| self.turn(t)));
+                if best.as_ref().is_none_or(|(b, _)| total < *b) {
+                    best = Some((total, vec![op, next]));
+                }
             }
         }
         best.map(|(_, ops)| ops)
+    }
+
+    /// The one operation that puts every piece right, if there is one, where the slots hold
+    /// `piece` and want `want` after `first` (as they are without).
+    fn finishing(&self, piece: &[u8], want: &[u8], first: Option<&Op>) -> Option<&'static Op> {
+        let kind = self.kind;
+        let len = kind.len();
+        let (mut now, mut wanted) = ([0; MOST_SLOTS], [0; MOST_SLOTS]);
+        for s in 0..len {
+            (now[s], wanted[s]) = match first {
+                Some(op) => (piece[op.from[s] as usize], want[op.turned[s] as usize]),
+                None => (piece[s], want[s]),
+            };
+        }
+        let mut moves = [(0, 0); MOST_SLOTS];
+        let mut count = 0;
+        for to in 0..len {
+            if now[to] != wanted[to] {
+                if count == kind.most_moved {
+                    return None;
+                }
+                let from = now[..len].iter().position(|&p| p == wanted[to])?;
+                moves[count] = (to as u8, from as u8);
+                count += 1;
+            }
+        }
+        let index = *kind.finishing.get(&moves[..count])?;
+        Some(&kind.ops[index as usize])
     }
 
     /// The `count` operations that put the most pieces (each coded as one byte) right per
@@ -268,9 +284,7 @@ impl Orbit {
             if best.len() == count && !before(&(most as i32, cost, 0), &best[count - 1]) {
                 return;
             }
-            let gain: i32 = self.kind.ops[index as usize]
-                .moves
-                .iter()
+            let gain: i32 = (self.kind.moves_of(index as usize).iter())
                 .map(|&(to, from)| {
                     let (to, from) = (to as usize, from as usize);
                     i32::from(piece[from] == want[to]) - i32::from(piece[to] == want[to])
@@ -287,6 +301,7 @@ impl Orbit {
         let kind = self.kind;
         let len = kind.len();
         let wrong: Vec<usize> = (0..len).filter(|&to| piece[to] != want[to]).collect();
+        let savings = self.savings(last);
         let mut seen = vec![false; kind.ops.len()];
         for &to in &wrong {
             for from in (0..len).filter(|&from| piece[from] == want[to]) {
@@ -294,9 +309,9 @@ impl Orbit {
                     if std::mem::replace(&mut seen[index as usize], true) {
                         continue;
                     }
-                    let op = &kind.ops[index as usize];
-                    let cost = op.cost - self.merged(last, op.turns[0]);
-                    consider(index, cost, op.moves.len().min(wrong.len()));
+                    let head = kind.heads[index as usize];
+                    let cost = u32::from(head.cost) - savings[usize::from(head.first)];
+                    consider(index, cost, usize::from(head.moved).min(wrong.len()));
                 }
             }
         }
@@ -307,6 +322,16 @@ impl Orbit {
 }
 
 impl Orbit {
+    /// What an operation saves after the real turn `last`, for each of the kind's
+    /// [first turns](super::library::Kind::first_turns) ([`Orbit::merged`]).
+    fn savings(&self, last: Option<Turn>) -> Vec<u32> {
+        let firsts = &self.kind.first_turns;
+        firsts
+            .iter()
+            .map(|&first| self.merged(last, first))
+            .collect()
+    }
+
     /// What an operation starting with the proxy turn `first` saves when it follows the real
     /// turn `last`: the cost of one, where they merge into one turn, of both where they cancel.
     fn merged(&self, last: Option<Turn>, first: Turn) -> u32 {
@@ -453,7 +478,7 @@ mod tests {
             let kind = Kind::get(name);
             let orbits = kind.len() / 24;
             let mut triples = std::collections::HashSet::new();
-            for op in &kind.ops {
+            for (index, op) in kind.ops.iter().enumerate() {
                 // Replayed on the proxy's stickers, it moves exactly the pieces it says, each
                 // sticker of a piece with the piece, and nothing else.
                 let whole: Vec<Turn> = op.turns.iter().chain(&op.rest).copied().collect();
@@ -468,6 +493,12 @@ mod tests {
                 assert_eq!(perm, expected, "{name:?} {:?}", op.turns);
                 let cost: u32 = op.turns.iter().map(|t| t.obtm(kind.size) as u32).sum();
                 assert_eq!(cost, op.cost, "{name:?}");
+                // Its packed head says the same.
+                let head = kind.heads[index];
+                let first = kind.first_turns[usize::from(head.first)];
+                assert_eq!(u32::from(head.cost), op.cost);
+                assert_eq!((first, kind.moves_of(index)), (op.turns[0], &op.moves[..]));
+                assert!(op.moves.len() <= kind.most_moved);
                 assert!(
                     op.rest
                         .iter()

@@ -114,26 +114,33 @@ impl FiveTables {
 
     /// A lower bound on the turns from `state` to `phase`'s goal, 0 exactly there.
     pub(super) fn bound(&self, phase: Phase, state: &State) -> u8 {
-        let payload = self.table.payload();
+        self.bound_at(self.entries(phase, state))
+    }
+
+    /// Where in the payload `state`'s entries for `phase` are: one per orbit in a staging
+    /// phase (the last repeated), one per pair of axes in the last.
+    pub(super) fn entries(&self, phase: Phase, state: &State) -> [usize; 3] {
         match phase {
             Phase::Solve => {
                 let axes = state.axes();
-                (0..3)
-                    .map(|i| {
-                        let [a, b] = PAIRS[i];
-                        payload[self.pairs[i] + axes[a] * AXIS_STATES + axes[b]]
-                    })
-                    .max()
-                    .unwrap_or(0)
-            }
-            _ => Centre::BOTH
-                .map(|orbit| {
-                    payload[self.orbits[phase as usize][orbit as usize] + state.index(phase, orbit)]
+                std::array::from_fn(|i| {
+                    let [a, b] = PAIRS[i];
+                    self.pairs[i] + axes[a] * AXIS_STATES + axes[b]
                 })
-                .into_iter()
-                .max()
-                .unwrap_or(0),
+            }
+            _ => {
+                let [x, t] = Centre::BOTH.map(|orbit| {
+                    self.orbits[phase as usize][orbit as usize] + state.index(phase, orbit)
+                });
+                [x, t, t]
+            }
         }
+    }
+
+    /// The bound whose [entries](Self::entries) are these: the largest.
+    pub(super) fn bound_at(&self, entries: [usize; 3]) -> u8 {
+        let payload = self.table.payload();
+        entries.map(|i| payload[i]).into_iter().max().unwrap_or(0)
     }
 }
 
