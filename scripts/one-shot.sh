@@ -37,7 +37,9 @@ time_case() {
         "$@" >/dev/null
     python3 - "$work/$name.json" "$name" <<'PY'
 import json, statistics, sys
-times = [t for r in json.load(open(sys.argv[1]))["results"] for t in r["times"]]
+def wall(r):  # hyperfine 1.x lists "times"; 2.x lists "measurements"
+    return r.get("times") or [m["time_wall_clock"]["value"] for m in r["measurements"]]
+times = [t for r in json.load(open(sys.argv[1]))["results"] for t in wall(r)]
 print(f"{sys.argv[2]:<40} median {statistics.median(times) * 1e3:7.1f} ms over {len(times)} runs")
 PY
 }
