@@ -26,8 +26,10 @@
 //! five to seven moves, where a 3-cycle takes eight.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
+use std::collections::{BTreeMap, BinaryHeap};
 use std::sync::OnceLock;
+
+use foldhash::{HashMap, HashSet};
 
 use crate::facelet::permutation;
 use crate::facelet::pieces::Orbits;
@@ -177,16 +179,32 @@ impl Kind {
                     .collect()
             })
         };
-        // What a sequence does to the orbit's stickers (no turn takes them out of the orbit).
+        // What each single-layer turn does to the orbit's stickers (no turn takes them out of
+        // the orbit), in the order of `turns`.
+        let moves: Vec<(Turn, Vec<u8>)> = (turns.iter())
+            .map(|&t| {
+                let perm = permutation(size, &[t]);
+                let stickers = pieces.iter().flatten();
+                (
+                    t,
+                    stickers
+                        .map(|&s| sticker_slot[perm[s] as usize] as u8)
+                        .collect(),
+                )
+            })
+            .collect();
+        // What a sequence does to them: its layers' turns, composed.
         let orbit_perm = |seq: &[Turn]| -> Vec<u8> {
-            let perm = permutation(size, seq);
-            pieces
-                .iter()
-                .flatten()
-                .map(|&s| sticker_slot[perm[s] as usize] as u8)
-                .collect()
+            let mut perm: Vec<u8> = (0..moves[0].1.len() as u8).collect();
+            for t in seq.iter().filter(|t| t.quarters != 0) {
+                for layer in t.first..=t.last {
+                    let turn = (t.axis as usize * size + layer) * 3 + usize::from(t.quarters) - 1;
+                    let then = &moves[turn].1;
+                    perm = then.iter().map(|&i| perm[i as usize]).collect();
+                }
+            }
+            perm
         };
-        let moves: Vec<(Turn, Vec<u8>)> = turns.iter().map(|&t| (t, orbit_perm(&[t]))).collect();
         let base = base_commutators(size, &turns, |s| sticker_slot[s] != usize::MAX)
             .into_iter()
             .filter_map(|turns| {
@@ -235,7 +253,7 @@ impl Kind {
         }
         // The cheapest of the operations that do the same.
         ops.sort_by_key(|op| op.cost);
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         ops.retain(|op| !op.moves.is_empty() && seen.insert(op.moves.clone()));
         let len = pieces.len();
         let mut by_move = vec![Vec::new(); len * len];
@@ -303,7 +321,7 @@ fn close_under_conjugation(
     pieces: usize,
 ) -> Vec<(u32, Vec<Turn>, Vec<u8>)> {
     let k = moves[0].1.len() / pieces;
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut seen: HashSet<Vec<u8>> = HashSet::default();
     let mut heap = BinaryHeap::new();
     let mut pending: Vec<Option<(Vec<Turn>, Vec<u8>)>> = Vec::new();
     let mut found = Vec::new();
@@ -321,6 +339,7 @@ fn close_under_conjugation(
         heap.push(Reverse((cost, pending.len())));
         pending.push(Some((turns, perm)));
     }
+    let mut next = vec![0; moves[0].1.len()];
     while let Some(Reverse((cost, index))) = heap.pop() {
         let (turns, perm) = pending[index].take().expect("each pushed once");
         if !seen.insert(perm.clone()) {
@@ -329,11 +348,14 @@ fn close_under_conjugation(
         let three = is_three_cycle(&perm, k);
         for ((turn, g), inverse) in moves.iter().zip(&inverses) {
             let next_cost = cost + 2 * self::cost(&[*turn], size);
+            if !three && next_cost > EXTRA_COST {
+                continue;
+            }
             // g, op, g': sticker i ends showing g[op[g'[i]]].
-            let next: Vec<u8> = (0..g.len())
-                .map(|i| g[perm[inverse[i] as usize] as usize])
-                .collect();
-            if seen.contains(&next) || (!three && next_cost > EXTRA_COST) {
+            for (i, to) in next.iter_mut().enumerate() {
+                *to = g[perm[inverse[i] as usize] as usize];
+            }
+            if seen.contains(&next) {
                 continue;
             }
             let mut conjugated = Vec::with_capacity(turns.len() + 2);
@@ -341,7 +363,7 @@ fn close_under_conjugation(
             conjugated.extend_from_slice(&turns);
             conjugated.push(turn.inverse());
             heap.push(Reverse((next_cost, pending.len())));
-            pending.push(Some((conjugated, next)));
+            pending.push(Some((conjugated, next.clone())));
         }
         found.push((cost, turns, perm));
     }
@@ -414,6 +436,10 @@ fn base_commutators(
     found
 }
 
+/// The stickers of a wing orbit on its proxy (24 wings, 2 each), and a permutation of them.
+const WING_STICKERS: usize = 48;
+type WingPerm = [u8; WING_STICKERS];
+
 /// The longest outer sequence `M` of a slice operation ([`slice_ops`]).
 const SLICE_OUTER_LEN: usize = 5;
 
@@ -428,28 +454,35 @@ const SLICE_OUTER_LEN: usize = 5;
 /// the outer layers, so that the two together are pure. The cheapest of each effect on the
 /// orbit only, in a fixed order (so that every run breaks ties alike).
 fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<Turn>, Vec<Turn>)> {
-    let compose = |first: &[u8], then: &[u8]| -> Vec<u8> {
-        then.iter().map(|&i| first[i as usize]).collect()
+    // Permutations of the wing orbit's stickers, as arrays: no allocation in the searches.
+    let orbit_perm = |seq: &[Turn]| -> WingPerm {
+        (orbit_perm(seq).try_into()).expect("a wing orbit has 48 stickers")
+    };
+    let compose = |first: &WingPerm, then: &WingPerm| -> WingPerm {
+        std::array::from_fn(|i| first[then[i] as usize])
     };
     let outer: Vec<Turn> = Turn::single_layer_turns(size)
         .filter(|t| t.first == 0 || t.last + 1 == size)
         .collect();
     let face = |t: &Turn| t.axis as usize * 2 + usize::from(t.first != 0);
-    let perms: Vec<Vec<u8>> = outer.iter().map(|t| orbit_perm(&[*t])).collect();
+    let perms: Vec<WingPerm> = outer.iter().map(|t| orbit_perm(&[*t])).collect();
     // Each axis' outer sequences that turn every face off the axis home, by effect on the
     // orbit, the shortest of each (iterative deepening finds the shorter first).
     let identity = orbit_perm(&[]);
-    let mut sequences: [BTreeMap<Vec<u8>, Vec<Turn>>; 3] = Default::default();
+    let mut sequences: [BTreeMap<WingPerm, Vec<Turn>>; 3] = Default::default();
     for depth in 1..=SLICE_OUTER_LEN {
-        let mut stack = vec![(Vec::<usize>::new(), identity.clone(), [0u8; 6])];
-        while let Some((seq, perm, turned)) = stack.pop() {
+        // (the turns so far, as indices into `outer`, and how many; their permutation; how far
+        // each face is turned)
+        let mut stack = vec![([0; SLICE_OUTER_LEN], 0, identity, [0u8; 6])];
+        while let Some((seq, len, perm, turned)) = stack.pop() {
+            let seq = &seq[..len];
             let unbalanced =
                 |axis: usize| (0..6).filter(|&f| f / 2 != axis && turned[f] != 0).count();
             if seq.len() == depth {
                 for (axis, found) in sequences.iter_mut().enumerate() {
                     if unbalanced(axis) == 0 {
                         found
-                            .entry(perm.clone())
+                            .entry(perm)
                             .or_insert_with(|| seq.iter().map(|&m| outer[m]).collect());
                     }
                 }
@@ -468,20 +501,21 @@ fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<T
                 }
                 let mut next_turned = turned;
                 next_turned[face(turn)] = (turned[face(turn)] + turn.quarters) % 4;
-                let mut next = seq.clone();
-                next.push(m);
-                stack.push((next, compose(&perm, &perms[m]), next_turned));
+                let mut next = [0; SLICE_OUTER_LEN];
+                next[..len].copy_from_slice(seq);
+                next[len] = m;
+                stack.push((next, len + 1, compose(&perm, &perms[m]), next_turned));
             }
         }
     }
-    let inverse = |perm: &[u8]| {
-        let mut inverse = vec![0u8; perm.len()];
+    let inverse = |perm: &WingPerm| {
+        let mut inverse = [0; WING_STICKERS];
         for (i, &f) in perm.iter().enumerate() {
             inverse[f as usize] = i as u8;
         }
         inverse
     };
-    let mut best: BTreeMap<Vec<u8>, (u32, Vec<Turn>, Vec<Turn>)> = BTreeMap::new();
+    let mut best: BTreeMap<WingPerm, (u32, Vec<Turn>, Vec<Turn>)> = BTreeMap::new();
     for (axis, found) in sequences.iter().enumerate() {
         let blocks = [(1, 1), (size - 2, size - 2), (0, 1), (size - 2, size - 1)];
         for ((first, last), quarters) in
@@ -508,7 +542,7 @@ fn slice_ops(size: usize, orbit_perm: &dyn Fn(&[Turn]) -> Vec<u8>) -> Vec<(Vec<T
             for (m_perm, m) in found {
                 let whole = [&s, m_perm, &s_back, &f, &inverse(m_perm), &f_back]
                     .into_iter()
-                    .fold(identity.clone(), |p, q| compose(&p, q));
+                    .fold(identity, |p, q| compose(&p, q));
                 let mut turns = vec![slice];
                 turns.extend_from_slice(m);
                 turns.push(slice.inverse());
