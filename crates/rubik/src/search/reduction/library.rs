@@ -181,7 +181,7 @@ impl Kind {
         };
         // What each single-layer turn does to the orbit's stickers (no turn takes them out of
         // the orbit), in the order of `turns`.
-        let moves: Vec<(Turn, Vec<u8>)> = (turns.iter())
+        let turn_perms: Vec<(Turn, Vec<u8>)> = (turns.iter())
             .map(|&t| {
                 let perm = permutation(size, &[t]);
                 let stickers = pieces.iter().flatten();
@@ -195,11 +195,11 @@ impl Kind {
             .collect();
         // What a sequence does to them: its layers' turns, composed.
         let orbit_perm = |seq: &[Turn]| -> Vec<u8> {
-            let mut perm: Vec<u8> = (0..moves[0].1.len() as u8).collect();
+            let mut perm: Vec<u8> = (0..turn_perms[0].1.len() as u8).collect();
             for t in seq.iter().filter(|t| t.quarters != 0) {
                 for layer in t.first..=t.last {
                     let turn = (t.axis as usize * size + layer) * 3 + usize::from(t.quarters) - 1;
-                    let then = &moves[turn].1;
+                    let then = &turn_perms[turn].1;
                     perm = then.iter().map(|&i| perm[i as usize]).collect();
                 }
             }
@@ -233,7 +233,7 @@ impl Kind {
                 moves,
             }
         };
-        let mut ops: Vec<Op> = close_under_conjugation(base, &moves, size, pieces.len())
+        let mut ops: Vec<Op> = close_under_conjugation(base, &turn_perms, size, pieces.len())
             .into_iter()
             .map(|(_, mut turns, perm)| {
                 let outer = turns
