@@ -211,8 +211,8 @@ impl Orbit {
         if wrong == 0 || wrong > FINISH_WRONG || wanted.len() != want.len() {
             return None;
         }
-        let after = |op: &Op, last: Option<Turn>| op.cost - self.merged(last, op.turns[0]);
-        let mut best = (self.finishing(piece, want, None)).map(|op| (after(op, last), vec![op]));
+        let mut best =
+            (self.finishing(piece, want, None)).map(|op| (self.cost(&[op], last), vec![op]));
         let savings = self.savings(last);
         for (op, head) in kind.ops.iter().zip(&kind.heads) {
             let cost = u32::from(head.cost) - savings[usize::from(head.first)];
@@ -220,7 +220,7 @@ impl Orbit {
                 continue;
             }
             if let Some(next) = self.finishing(piece, want, Some(op)) {
-                let total = cost + after(next, op.turns.last().map(|&t| self.turn(t)));
+                let total = self.cost(&[op, next], last);
                 if best.as_ref().is_none_or(|(b, _)| total < *b) {
                     best = Some((total, vec![op, next]));
                 }
