@@ -33,6 +33,7 @@ pub mod four;
 mod library;
 mod moves;
 mod orbit;
+mod perimeter;
 mod phase_search;
 mod three;
 

@@ -247,6 +247,15 @@ impl State {
     pub fn index(&self, phase: Phase, orbit: Centre) -> usize {
         phase.index(&self.masks[orbit as usize], self.odd)
     }
+
+    /// A number for the whole state as `phase` tracks it (below 2^40): both orbits' indices in
+    /// a staging phase, the three axes' states in the last.
+    pub fn key(&self, phase: Phase) -> u64 {
+        match phase {
+            Phase::Solve => (self.axes().into_iter()).fold(0, |key, axis| key << 13 | axis as u64),
+            _ => (self.index(phase, Centre::X) as u64) << 20 | self.index(phase, Centre::T) as u64,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -366,7 +366,9 @@ impl phase_search::Phase for TablePhase<'_> {
             out.push((m, next, 0));
         }
         for (child, &at) in out.iter_mut().zip(&entries) {
-            child.2 = self.five.bound_at(at);
+            child.2 = self
+                .five
+                .refine(self.phase, &child.1, self.five.bound_at(at));
         }
         out.retain(|&(_, _, bound)| bound < left);
     }
