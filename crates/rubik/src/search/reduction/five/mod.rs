@@ -197,21 +197,23 @@ pub fn solve(
         })
         .collect::<Result<Vec<_>, ReductionError>>()?;
     let candidates = centre_phases(starts, five, &budget).map_err(ReductionError::Stopped)?;
-    let mut paired = Vec::with_capacity(candidates.len());
+    // Each candidate paired and ranked by its whole length with the 3×3 stage's first
+    // solution alone; the best few are finished again with that solution shortened. A failure
+    // (the budget ran out) is the answer if it comes first, else it ends the list.
+    let mut ranked = Vec::with_capacity(candidates.len());
     for candidate in &candidates {
-        match pair(&held[candidate.hold], candidate, &budget) {
-            Ok(done) => paired.push(done),
-            Err(error) if paired.is_empty() => return Err(error),
+        let done = pair(&held[candidate.hold], candidate, &budget).and_then(|paired| {
+            let quick = finish(&paired, three, 0, options, &budget)?;
+            Ok((quick.obtm(), paired))
+        });
+        match done {
+            Ok(done) => ranked.push(done),
+            Err(error) if ranked.is_empty() => return Err(error),
             Err(_) => break,
         }
     }
-    // Each candidate's whole length with the 3×3 stage's first solution; the best few are
-    // finished again with that solution shortened.
-    let mut ranked: Vec<(usize, &Paired)> = (paired.iter())
-        .filter_map(|p| Some((finish(p, three, 0, options, &budget).ok()?.obtm(), p)))
-        .collect();
     ranked.sort_by_key(|&(length, _)| length);
-    let finished = ranked.iter().take(SHORTENED).map(|&(_, paired)| {
+    let finished = ranked.iter().take(SHORTENED).map(|(_, paired)| {
         finish(paired, three, IMPROVE_NODES, options, &budget)
             .map(|solution| unheld(solution, holds()[paired.hold]))
     });
