@@ -45,17 +45,18 @@ impl<'t> Perimeter<'t> {
             return bound;
         }
         let mask = (1 << self.bits) - 1;
-        let mut at = home(key, self.bits);
-        loop {
+        let start = home(key, self.bits);
+        // At most every slot once, whatever the bytes hold (a built table is half empty).
+        for at in (start..=start + mask).map(|at| at & mask) {
             let slot = read(self.slots, at);
             if slot == 0 {
-                return self.radius + 1;
+                break;
             }
             if slot & KEY_MASK == key + 1 {
                 return (slot >> KEY_BITS) as u8;
             }
-            at = (at + 1) & mask;
         }
+        self.radius + 1
     }
 }
 
@@ -161,6 +162,13 @@ mod tests {
             // A bound past the radius is kept as it is.
             assert_eq!(perimeter.refine(state, radius + 3), radius + 3);
         }
+    }
+
+    #[test]
+    fn a_full_table_ends_its_lookups() {
+        let full = vec![0xAB; SLOT << 4];
+        let perimeter = Perimeter::new(&full, 3);
+        assert_eq!(perimeter.refine(7, 0), 4);
     }
 
     #[test]
