@@ -79,7 +79,7 @@ const EFFORTS: [Effort; 3] = [
     Effort {
         wanted: Wanted {
             extra: 1,
-            count: 4,
+            count: 8,
             max_depth: 20,
         },
         together: false,
