@@ -252,7 +252,7 @@ mod tests {
     /// is at most the walk's length and drops by at most one a turn (as distances do).
     #[test]
     fn bounds_are_admissible_and_consistent() {
-        let tables = FiveTables::build(&mut |_| {});
+        let tables = &super::super::tests::tables().0;
         let distances = &tables.table.payload()[..tables.near[0]];
         assert!(distances.iter().all(|&d| d != UNREACHED));
         let mut rng = crate::seeded_rng(5);
@@ -271,6 +271,60 @@ mod tests {
                     .unwrap();
                 assert!(here <= walked, "{phase:?} {here} {walked}");
                 assert!(near + 1 >= here, "{phase:?} {here} {near}");
+            }
+        }
+    }
+
+    /// Whether `depth` turns of `turns` take `state` to `phase`'s goal, by depth-first search
+    /// bounded by the distance tables alone (no perimeter).
+    fn reaches(
+        tables: &FiveTables,
+        phase: Phase,
+        turns: &[usize],
+        state: State,
+        depth: u8,
+    ) -> bool {
+        let bound = tables.bound_at(tables.entries(phase, &state));
+        match depth {
+            _ if bound > depth => false,
+            0 => bound == 0,
+            _ => (turns.iter()).any(|&m| reaches(tables, phase, turns, state.turn(m), depth - 1)),
+        }
+    }
+
+    /// Near each phase's goal and a little past its perimeter, the bound is the distance that
+    /// iterative deepening over the phase's turns finds with the tables alone: exact within the
+    /// radius, the radius plus one past it, also where the tables alone say less (walks go on
+    /// until a few such states have been checked).
+    #[test]
+    fn perimeters_hold_the_shortest_distances() {
+        let tables = &super::super::tests::tables().0;
+        let mut rng = crate::seeded_rng(9);
+        for phase in Phase::ALL {
+            let (radius, _) = PERIMETERS[phase as usize];
+            let turns: Vec<usize> = (0..TURNS).filter(|m| phase.turns() >> m & 1 == 1).collect();
+            let (mut walks, mut past_but_low) = (0, 0);
+            while past_but_low < 3 {
+                walks += 1;
+                assert!(
+                    walks < 5_000,
+                    "{phase:?}: no state the perimeter alone raises"
+                );
+                let mut state = phase.goal();
+                for _ in 0..radius as usize + walks % 5 - 1 {
+                    let m = crate::random::below(&mut rng, turns.len() as u32) as usize;
+                    state = state.turn(turns[m]);
+                }
+                let alone = tables.bound_at(tables.entries(phase, &state));
+                if alone > radius {
+                    assert_eq!(tables.bound(phase, &state), alone, "{phase:?}");
+                    continue;
+                }
+                let distance = (0..=radius)
+                    .find(|&d| reaches(tables, phase, &turns, state, d))
+                    .unwrap_or(radius + 1);
+                past_but_low += usize::from(distance > radius);
+                assert_eq!(tables.bound(phase, &state), distance, "{phase:?}");
             }
         }
     }
