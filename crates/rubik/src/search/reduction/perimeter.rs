@@ -75,7 +75,8 @@ fn read(slots: &[u8], at: usize) -> u64 {
 /// The slots (`2^bits` of them) of every state within `radius` turns of `goal`, by
 /// breadth-first search over the turns `moves`, `turn` making a state's children and `key`
 /// naming a state (below 2^60, one key a state). The same bytes every time (the states are
-/// found and stored in one order). Panics if they would fill more than half the slots.
+/// found and stored in one order). Panics if they would fill more than half the slots, or if
+/// a distance would not fit its four bits.
 pub(super) fn build<S: Copy>(
     goal: S,
     moves: MoveSet,
@@ -84,6 +85,10 @@ pub(super) fn build<S: Copy>(
     radius: u8,
     bits: u32,
 ) -> Vec<u8> {
+    assert!(
+        radius < 1 << (64 - KEY_BITS),
+        "a perimeter's distances fit four bits"
+    );
     let mut slots = vec![0u8; SLOT << bits];
     let (mask, mut stored) = ((1usize << bits) - 1, 0usize);
     // Stores a state's distance unless it is there already; whether it was new.
@@ -169,6 +174,12 @@ mod tests {
         let full = vec![0xAB; SLOT << 4];
         let perimeter = Perimeter::new(&full, 3);
         assert_eq!(perimeter.refine(7, 0), 4);
+    }
+
+    #[test]
+    #[should_panic(expected = "four bits")]
+    fn a_radius_past_four_bits_is_refused() {
+        build(0u64, 0b1111, toy, |&s| s, 16, 10);
     }
 
     #[test]
