@@ -38,26 +38,38 @@ impl<'t> Perimeter<'t> {
         }
     }
 
-    /// `bound` (a lower bound of the distance of the state whose key is `key`) made exact
-    /// within the radius, and at least `radius + 1` outside it.
-    pub fn refine(&self, key: u64, bound: u8) -> u8 {
+    /// `bound` (a lower bound of the distance of a state, whose key `key` gives) made exact
+    /// within the radius, and at least `radius + 1` outside it. The key is asked for only
+    /// when the bound is within the radius.
+    pub fn refine(&self, bound: u8, key: impl FnOnce() -> u64) -> u8 {
         if bound > self.radius {
             return bound;
         }
-        let mask = (1 << self.bits) - 1;
-        let start = home(key, self.bits);
-        // At most every slot once, whatever the bytes hold (a built table is half empty).
-        for at in (start..=start + mask).map(|at| at & mask) {
-            let slot = read(self.slots, at);
-            if slot == 0 {
-                break;
-            }
-            if slot & KEY_MASK == key + 1 {
-                return (slot >> KEY_BITS) as u8;
-            }
+        match probe(self.slots, self.bits, key()) {
+            Some(Ok(at)) => (read(self.slots, at) >> KEY_BITS) as u8,
+            _ => self.radius + 1,
         }
-        self.radius + 1
     }
+}
+
+/// The bytes of a perimeter of `2^bits` slots.
+pub(super) fn len(bits: u32) -> usize {
+    SLOT << bits
+}
+
+/// Where `key` is among `2^bits` slots: `Ok` with its slot, `Err` with the free slot it would
+/// go to, `None` if neither turns up after every slot is read once (whatever the bytes hold:
+/// a built table is half empty).
+fn probe(slots: &[u8], bits: u32, key: u64) -> Option<Result<usize, usize>> {
+    let (mask, start) = ((1 << bits) - 1, home(key, bits));
+    (start..=start + mask).map(|at| at & mask).find_map(|at| {
+        let slot = read(slots, at);
+        match slot {
+            0 => Some(Err(at)),
+            _ if slot & KEY_MASK == key + 1 => Some(Ok(at)),
+            _ => None,
+        }
+    })
 }
 
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
@@ -89,26 +101,22 @@ pub(super) fn build<S: Copy>(
         radius < 1 << (64 - KEY_BITS),
         "a perimeter's distances fit four bits"
     );
-    let mut slots = vec![0u8; SLOT << bits];
-    let (mask, mut stored) = ((1usize << bits) - 1, 0usize);
+    let mut slots = vec![0u8; len(bits)];
+    let mut stored = 0usize;
     // Stores a state's distance unless it is there already; whether it was new.
     let mut store = |state: &S, distance: u8| {
         let key = key(state);
         assert!(key < KEY_MASK, "a perimeter key has at most 60 bits");
-        let mut at = home(key, bits);
-        loop {
-            let slot = read(&slots, at);
-            if slot & KEY_MASK == key + 1 {
-                return false;
-            }
-            if slot == 0 {
+        match probe(&slots, bits, key) {
+            Some(Ok(_)) => false,
+            Some(Err(at)) => {
                 let entry = (key + 1) | u64::from(distance) << KEY_BITS;
                 slots[at * SLOT..at * SLOT + SLOT].copy_from_slice(&entry.to_le_bytes());
                 stored += 1;
-                assert!(2 * stored <= mask + 1, "a perimeter at most half full");
-                return true;
+                assert!(2 * stored <= 1 << bits, "a perimeter at most half full");
+                true
             }
-            at = (at + 1) & mask;
+            None => unreachable!("a perimeter at most half full has a free slot"),
         }
     };
     store(&goal, 0);
@@ -158,22 +166,23 @@ mod tests {
         let perimeter = Perimeter::new(&slots, radius);
         for state in 0..1000 {
             let exact = distance(state);
-            let refined = perimeter.refine(state, 0);
+            let refined = perimeter.refine(0, || state);
             if exact <= radius {
                 assert_eq!(refined, exact, "state {state}");
             } else {
                 assert_eq!(refined, radius + 1, "state {state}");
             }
             // A bound past the radius is kept as it is.
-            assert_eq!(perimeter.refine(state, radius + 3), radius + 3);
+            let never = || panic!("a bound past the radius needs no key");
+            assert_eq!(perimeter.refine(radius + 3, never), radius + 3);
         }
     }
 
     #[test]
     fn a_full_table_ends_its_lookups() {
-        let full = vec![0xAB; SLOT << 4];
+        let full = vec![0xAB; len(4)];
         let perimeter = Perimeter::new(&full, 3);
-        assert_eq!(perimeter.refine(7, 0), 4);
+        assert_eq!(perimeter.refine(0, || 7), 4);
     }
 
     #[test]

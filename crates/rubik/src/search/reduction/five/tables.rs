@@ -68,7 +68,7 @@ impl Section {
         match self {
             Section::Orbit(phase, _) => phase.count(),
             Section::Axes(_) => Phase::Solve.count(),
-            Section::Near(phase) => 8 << PERIMETERS[phase as usize].1,
+            Section::Near(phase) => perimeter::len(PERIMETERS[phase as usize].1),
         }
     }
 }
@@ -141,8 +141,8 @@ impl FiveTables {
     pub(super) fn refine(&self, phase: Phase, state: &State, bound: u8) -> u8 {
         let (radius, bits) = PERIMETERS[phase as usize];
         let start = self.near[phase as usize];
-        let slots = &self.table.payload()[start..start + (8 << bits)];
-        Perimeter::new(slots, radius).refine(state.key(phase), bound)
+        let slots = &self.table.payload()[start..start + perimeter::len(bits)];
+        Perimeter::new(slots, radius).refine(bound, || state.key(phase))
     }
 
     /// Where in the payload `state`'s entries for `phase` are: one per orbit in a staging
