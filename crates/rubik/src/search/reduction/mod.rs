@@ -27,6 +27,7 @@
 //! returned.
 
 mod blocks;
+mod distances;
 mod edges;
 pub mod five;
 pub mod four;

@@ -1,5 +1,5 @@
-//! The 5×5 by a table-driven reduction: three centre phases, each an IDA* over exact
-//! per-orbit distance tables ([`FiveTables`]), then the wings paired and the 3×3 stage.
+//! The 5×5 by a table-driven reduction in five phases, each an IDA* over exact distance
+//! tables ([`FiveTables`]), then the 3×3 stage.
 //!
 //! 1. **centres U/D**: the U and D colours of both centre orbits (x and t) onto U and D (any
 //!    turn), tried with the cube held three ways (so each axis's pair may go first), the three
@@ -7,21 +7,29 @@
 //! 2. **centres L/R**: the L and R colours onto L and R, so F and B onto F and B, and the wings
 //!    made even against the midges, so there is no last-two-edges parity (U, D, Uw, Dw, the
 //!    outer turns, the other two-layer blocks by two);
-//! 3. **centres**: solve them (outer turns and two-layer blocks by two);
-//! 4. **edges**: pair the wings with the 3-cycles of the general reduction;
-//! 5. **3x3**: two-phase on the reduced cube.
+//! 3. **edges separated**, 4. **edges gathered**, 5. **edges paired**: the wings split into two
+//!    classes and the midges oriented, four edges paired on UL, UR, DL and DR, then the other
+//!    eight paired with the centres solved (`edge_phases.rs`);
+//! 6. **3x3**: two-phase on the reduced cube.
 //!
-//! Several candidates pass from phase to phase (each phase searched a turn past its shortest,
-//! the candidates ranked by their length plus the next phase's bound); the best twelve have
-//! their wings paired and are ranked again by their whole length with the 3×3 stage's first
-//! solution; the best four of those have that solution shortened, and the shortest whole
-//! solution, moves cancelled across stages, is kept. (The shortening is about half a
-//! candidate's finishing time and changes its length by a move or so: ranking first lets twice
-//! the candidates be finished in the same time.)
-//! The fixed centres never move (only outer blocks turn), so each centre's goal is its face.
+//! Several candidates pass from phase to phase: the staging phases each search a turn past
+//! their shortest and rank their candidates by length plus a bound of what follows, the edge
+//! phases search all their candidates together by total length; the best few reduced cubes
+//! are ranked by their whole length with the 3×3 stage's first solution, the best four have
+//! that solution shortened, and the shortest whole solution, moves cancelled across stages, is
+//! kept. The fixed centres never move (only outer blocks turn), so each centre's goal is its
+//! face. A bigger odd cube solves each depth's centres with the staging phases and a third,
+//! **centres** (outer turns and two-layer blocks by two: `solve_centres`).
 
 mod coords;
+mod edge_phases;
+mod gathering;
+mod last_pairing;
 mod model;
+mod separated_edges;
+mod separation;
+mod symmetric_table;
+mod symmetry;
 mod tables;
 
 pub use tables::FiveTables;
@@ -38,11 +46,19 @@ use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
 use crate::turn::Turn;
 use coords::Phase;
+use edge_phases::Partial;
 use model::{Centres, Model};
 use phase_search::Phase as _;
 
 /// The names of the stages, in order.
-const STAGES: [&str; 5] = ["centres U/D", "centres L/R", "centres", "edges", "3x3"];
+const STAGES: [&str; 6] = [
+    "centres U/D",
+    "centres L/R",
+    "edges separated",
+    "edges gathered",
+    "edges paired",
+    "3x3",
+];
 
 /// How a centre phase searches its candidates.
 struct Effort {
@@ -196,26 +212,33 @@ pub fn solve(
             Ok(Candidate::start(hold, cube, odd))
         })
         .collect::<Result<Vec<_>, ReductionError>>()?;
-    let candidates = centre_phases(starts, five, &budget).map_err(ReductionError::Stopped)?;
-    // Each candidate paired and ranked by its whole length with the 3×3 stage's first
-    // solution alone; the best few are finished again with that solution shortened. A failure
-    // (the budget ran out) is the answer if it comes first, else it ends the list.
-    let mut ranked = Vec::with_capacity(candidates.len());
-    for candidate in &candidates {
-        let done = pair(&held[candidate.hold], candidate, &budget).and_then(|paired| {
-            let quick = finish(&paired, three, 0, options, &budget)?;
-            Ok((quick.obtm(), paired))
-        });
+    let staged =
+        centre_phases(starts, &Phase::ALL[..2], five, &budget).map_err(ReductionError::Stopped)?;
+    let staged: Vec<Partial> = (staged.iter())
+        .map(|candidate| {
+            Partial::start(candidate.hold, &held[candidate.hold]).then_all(&candidate.phases)
+        })
+        .collect();
+    let reduced = five
+        .edge_phases()
+        .reduce(&staged, &budget)
+        .map_err(ReductionError::Stopped)?;
+    // Each reduced candidate ranked by its whole length with the 3×3 stage's first solution
+    // alone; the best few are finished again with that solution shortened. A failure (the
+    // budget ran out) is the answer if it comes first, else it ends the list.
+    let mut ranked = Vec::with_capacity(reduced.len());
+    for partial in reduced {
+        let done = finish(&partial, three, 0, options, &budget);
         match done {
-            Ok(done) => ranked.push(done),
+            Ok(quick) => ranked.push((quick.obtm(), partial)),
             Err(error) if ranked.is_empty() => return Err(error),
             Err(_) => break,
         }
     }
     ranked.sort_by_key(|&(length, _)| length);
-    let finished = ranked.iter().take(SHORTENED).map(|(_, paired)| {
-        finish(paired, three, IMPROVE_NODES, options, &budget)
-            .map(|solution| unheld(solution, holds()[paired.hold]))
+    let finished = ranked.iter().take(SHORTENED).map(|(_, partial)| {
+        finish(partial, three, IMPROVE_NODES, options, &budget)
+            .map(|solution| unheld(solution, holds()[partial.origin]))
     });
     replayed(cube, shortest(finished)?)
 }
@@ -269,14 +292,15 @@ fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
     solution
 }
 
-/// The candidates the three centre phases leave from `starts`, the best first.
+/// The candidates `phases` (centre phases, in order) leave from `starts`, the best first.
 fn centre_phases(
     starts: Vec<Candidate>,
+    phases: &[Phase],
     five: &FiveTables,
     budget: &Running,
 ) -> Result<Vec<Candidate>, Stop> {
     let mut candidates = starts;
-    for phase in Phase::ALL {
+    for &phase in phases {
         candidates = next_phase(&candidates, phase, five, budget)?;
     }
     Ok(candidates)
@@ -294,7 +318,7 @@ pub(in crate::search::reduction) fn solve_centres(
 ) -> Result<Vec<Turn>, Stop> {
     let model = Model::get();
     let start = Candidate::start(0, cube, false);
-    let candidates = centre_phases(vec![start], five, budget)?;
+    let candidates = centre_phases(vec![start], &Phase::ALL, five, budget)?;
     let best = candidates
         .first()
         .expect("the centre phases solve every centre");
@@ -392,56 +416,27 @@ impl phase_search::Phase for TablePhase<'_> {
         for (child, &at) in out.iter_mut().zip(&entries) {
             child.2 = self
                 .five
-                .refine(self.phase, &child.1, self.five.bound_at(at));
+                .refine(self.phase, &child.1, self.five.bound_at(self.phase, at));
         }
         out.retain(|&(_, _, bound)| bound < left);
     }
 }
 
-/// A candidate with its wings paired: its turns by stage, and the cube they leave.
-struct Paired {
-    hold: usize,
-    phases: Vec<Vec<Turn>>,
-    cube: FaceletCube,
-}
-
-/// The wings of `candidate` (its centres solved) paired on `normal`, the cube as the candidate
-/// holds it.
-fn pair(
-    normal: &FaceletCube,
-    candidate: &Candidate,
-    budget: &Running,
-) -> Result<Paired, ReductionError> {
-    let model = Model::get();
-    let mut phases: Vec<Vec<Turn>> = candidate
-        .phases
-        .iter()
-        .map(|turns| turns.iter().map(|&m| model.turns[m as usize]).collect())
-        .collect();
-    let mut cube = normal.clone();
-    cube.apply(phases.iter().flatten().copied());
-    let pairing = edges::pair(&cube, budget, &|| {})?;
-    cube.apply(pairing.iter().copied());
-    phases.push(pairing);
-    Ok(Paired {
-        hold: candidate.hold,
-        phases,
-        cube,
-    })
-}
-
-/// A paired candidate finished by the 3×3 stage, its first solution shortened for
+/// A reduced candidate finished by the 3×3 stage, its first solution shortened for
 /// `improve_nodes` search nodes.
 fn finish(
-    paired: &Paired,
+    reduced: &Partial,
     three: &TwoPhase<'_>,
     improve_nodes: u64,
     options: &ReductionOptions<'_>,
     budget: &Running,
 ) -> Result<Solution, ReductionError> {
+    let model = Model::get();
     let rest = budget.left(options.budget.nodes.unwrap_or(u64::MAX));
-    let last = three::solve(&paired.cube, three, improve_nodes, rest)?;
-    let mut phases = paired.phases.clone();
+    let last = three::solve(&reduced.cube, three, improve_nodes, rest)?;
+    let mut phases: Vec<Vec<Turn>> = (reduced.phases.iter())
+        .map(|turns| turns.iter().map(|&m| model.turns[usize::from(m)]).collect())
+        .collect();
     phases.push(last.moves.iter().map(|m| m.turn(5)).collect());
     Ok(Solution {
         size: 5,

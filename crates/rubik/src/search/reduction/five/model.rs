@@ -1,6 +1,6 @@
-//! The 5×5 as its centre phases see it, derived from the sticker model: the 36 turns of outer
+//! The 5×5 as its phases see it, derived from the sticker model: the 36 turns of outer
 //! blocks (each face's outer layer and its two-layer block, by 1, 2 or 3 quarters) and where
-//! each takes the 24 x-centres and the 24 t-centres.
+//! each takes the 24 x-centres, the 24 t-centres, the 12 midges and the 24 wings.
 //!
 //! A centre position is `4 · face + k`, faces in facelet-string order; `k` runs over the
 //! face's x-centres (or t-centres) in reading order. The fixed centres never move, so the
@@ -9,6 +9,7 @@
 use std::sync::OnceLock;
 
 use crate::face::Face;
+use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::facelet::{FaceletCube, permutation};
 use crate::search::reduction::phase_search::{TURNS, outer_block_turn};
 use crate::turn::Turn;
@@ -50,6 +51,10 @@ pub(super) struct Model {
     pub turns: [Turn; TURNS],
     /// `bytes[orbit][m][b][v]`: the positions turn `m` takes the set `v` of byte `b` of a mask to.
     bytes: Vec<[[[Mask; 256]; 3]; TURNS]>,
+    /// Where turn `m` takes the midge in slot `s` (slots of [`Orbits`], the 3×3's edge order).
+    pub midge_to: [[u8; 12]; TURNS],
+    /// Where turn `m` takes the wing in slot `s` (slots `2e` and `2e + 1` on edge `e`).
+    pub wing_to: [[u8; 24]; TURNS],
 }
 
 impl Model {
@@ -62,12 +67,20 @@ impl Model {
     fn derive() -> Model {
         let turns: [Turn; TURNS] = std::array::from_fn(|m| outer_block_turn(m, 5));
         let mut to = [[[0u8; 24]; TURNS]; 2];
+        let orbits = Orbits::of(5);
+        let slot_to = |goes: &[usize; 150], kind, s: usize| {
+            let orbit = orbits.get(kind).expect("a 5×5 orbit");
+            orbits.locate(goes[orbit.slot(s)[0]]).slot as u8
+        };
+        let (mut midge_to, mut wing_to) = ([[0; 12]; TURNS], [[0; 24]; TURNS]);
         for (m, turn) in turns.iter().enumerate() {
             // `goes[i]`: where the sticker at `i` goes.
             let mut goes = [0usize; 150];
             for (i, &from) in permutation(5, &[*turn]).iter().enumerate() {
                 goes[from as usize] = i;
             }
+            midge_to[m] = std::array::from_fn(|s| slot_to(&goes, OrbitKind::Midges, s));
+            wing_to[m] = std::array::from_fn(|s| slot_to(&goes, OrbitKind::Wings { depth: 1 }, s));
             for (o, orbit) in Centre::BOTH.into_iter().enumerate() {
                 for p in 0..24 {
                     let dest = (0..24).find(|&q| orbit.sticker(q) == goes[orbit.sticker(p)]);
@@ -88,7 +101,12 @@ impl Model {
                 })
             })
             .collect();
-        Model { turns, bytes }
+        Model {
+            turns,
+            bytes,
+            midge_to,
+            wing_to,
+        }
     }
 
     /// The positions turn `m` takes the positions of `mask` (of `orbit`) to.

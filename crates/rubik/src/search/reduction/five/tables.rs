@@ -1,36 +1,44 @@
-//! The 5×5 tables: exact distances in each centre phase's turns to its goal, built by
-//! breadth-first search and kept in one cached file.
+//! The 5×5 tables: exact distances in each phase's turns to its goal, built by breadth-first
+//! search and kept in one cached file.
 //!
 //! | phase | table | entries | bytes |
 //! |---|---|---|---|
 //! | stage U/D | per orbit (x, t) | 735,471 | 1.5 MB |
 //! | stage L/R with wing parity | per orbit | 25,740 | 51 kB |
-//! | solve | per pair of axes, both orbits | 24,010,000 | 72 MB |
+//! | centres (bigger odd cubes) | per pair of axes, both orbits | 24,010,000 | 36 MB |
 //! | stage U/D | [perimeter](super::super::perimeter): both orbits, within 5 turns | 868,185 | 16 MB |
 //! | stage L/R | perimeter within 6 turns | 453,539 | 8 MB |
-//! | solve | perimeter within 5 turns | 142,153 | 4 MB |
+//! | centres | perimeter within 5 turns | 142,153 | 4 MB |
+//! | edges separated | wing classes × midge orientation, by 32 symmetries | 176,226,304 | 88 MB |
+//! | | per orbit's centres; orientation × R/L halves | 343,000; 10,035,200 | 5.4 MB |
+//! | edges gathered | midges × both wing classes' slots | 197,568,000 | 99 MB |
+//! | | per orbit's centres; U/D and R/L halves of both orbits | 343,000; 24,010,000 | 12.3 MB |
+//! | edges paired | permutation × halves, by 8 symmetries | 25,911,200 | 13 MB |
 //!
-//! One byte an entry, eight a perimeter slot (at most half of them full). A phase's bound is
-//! the largest of its tables' distances, made exact by its perimeter near the goal. Every
-//! entry is reached: the staging phases reach every placement, and the last phase every
-//! placement of two axes (and of all three: no staged cube was found it cannot solve).
+//! One byte an entry in the staging phases' tables, four bits in the others (a distance past
+//! 15 kept as 15), eight bytes a perimeter slot (at most half of them full). A phase's bound
+//! is the largest of its tables' distances, made exact by its perimeter near the goal where it
+//! has one. Every staging entry is reached.
 //!
 //! Measured on 20 random states (seed 1), the perimeters took the centre phases from 470, 253
 //! and 120 ms a cube to 197, 20 and 94 ms; they add about 0.6 s to the build.
 
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 
 use super::coords::{AXIS_STATES, Phase, State, axis_moves};
+use super::edge_phases::EdgePhases;
 use super::model::Centre;
+use crate::search::reduction::distances::{Nibbles, packed, packed_len};
 use crate::search::reduction::perimeter::{self, Perimeter};
 use crate::search::reduction::phase_search::TURNS;
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 2;
+const TABLES_VERSION: u64 = 3;
 const SPEC: TableSpec = TableSpec::new("five", TABLES_VERSION);
 
 /// A distance no turns reach.
@@ -51,6 +59,8 @@ enum Section {
     Orbit(Phase, Centre),
     Axes([usize; 2]),
     Near(Phase),
+    /// The edge phases' `k`-th table.
+    Edges(usize),
 }
 
 impl Section {
@@ -61,27 +71,33 @@ impl Section {
         orbits
             .chain(PAIRS.map(Section::Axes))
             .chain(Phase::ALL.map(Section::Near))
+            .chain((0..EdgePhases::TABLE_LENS.len()).map(Section::Edges))
             .collect()
     }
 
     fn len(self) -> usize {
         match self {
             Section::Orbit(phase, _) => phase.count(),
-            Section::Axes(_) => Phase::Solve.count(),
+            Section::Axes(_) => packed_len(Phase::Solve.count()),
             Section::Near(phase) => perimeter::len(PERIMETERS[phase as usize].1),
+            Section::Edges(k) => packed_len(EdgePhases::TABLE_LENS[k]),
         }
     }
 }
 
-/// The 5×5 reduction's distance tables and perimeters (102 MB).
+/// The 5×5 reduction's distance tables and perimeters (284 MB).
 pub struct FiveTables {
-    table: Table,
+    table: Arc<Table>,
     /// Where each staging phase's orbit table starts in the payload.
     orbits: [[usize; 2]; 2],
     /// Where each pair table of the last phase starts.
     pairs: [usize; 3],
     /// Where each phase's perimeter starts.
     near: [usize; 3],
+    /// Where each of the edge phases' tables starts.
+    edges: [usize; EdgePhases::TABLE_LENS.len()],
+    /// The edge phases, derived and reading their tables on first use.
+    edge_phases: OnceLock<EdgePhases>,
 }
 
 impl FiveTables {
@@ -102,12 +118,14 @@ impl FiveTables {
         progress: &mut dyn FnMut(Progress),
     ) -> (FiveTables, LoadReport) {
         let (mut orbits, mut pairs, mut near) = ([[0; 2]; 2], [0; 3], [0; 3]);
+        let mut edges = [0; EdgePhases::TABLE_LENS.len()];
         let mut len = 0;
         for section in Section::all() {
             match section {
                 Section::Orbit(phase, orbit) => orbits[phase as usize][orbit as usize] = len,
                 Section::Axes(pair) => pairs[PAIRS.iter().position(|&p| p == pair).unwrap()] = len,
                 Section::Near(phase) => near[phase as usize] = len,
+                Section::Edges(k) => edges[k] = len,
             }
             len += section.len();
         }
@@ -123,18 +141,37 @@ impl FiveTables {
         );
         (
             FiveTables {
-                table,
+                table: Arc::new(table),
                 orbits,
                 pairs,
                 near,
+                edges,
+                edge_phases: OnceLock::new(),
             },
             report,
         )
     }
 
+    /// The edge phases reading their tables from these.
+    pub(super) fn edge_phases(&self) -> &EdgePhases {
+        self.edge_phases.get_or_init(|| {
+            let mut phases = EdgePhases::derive();
+            let tables = self
+                .edges
+                .iter()
+                .map(|&start| Nibbles::new(&self.table, start));
+            phases.attach(tables.collect());
+            phases
+        })
+    }
+
     /// A lower bound on the turns from `state` to `phase`'s goal, 0 exactly there.
     pub(super) fn bound(&self, phase: Phase, state: &State) -> u8 {
-        self.refine(phase, state, self.bound_at(self.entries(phase, state)))
+        self.refine(
+            phase,
+            state,
+            self.bound_at(phase, self.entries(phase, state)),
+        )
     }
 
     /// `bound`, the tables' bound of `state` in `phase`, made exact by the phase's perimeter.
@@ -146,14 +183,15 @@ impl FiveTables {
     }
 
     /// Where in the payload `state`'s entries for `phase` are: one per orbit in a staging
-    /// phase (the last repeated), one per pair of axes in the last.
+    /// phase (the last repeated), as bytes; one per pair of axes in the last, as four-bit
+    /// entries (counted from the payload's start).
     pub(super) fn entries(&self, phase: Phase, state: &State) -> [usize; 3] {
         match phase {
             Phase::Solve => {
                 let axes = state.axes();
                 std::array::from_fn(|i| {
                     let [a, b] = PAIRS[i];
-                    self.pairs[i] + axes[a] * AXIS_STATES + axes[b]
+                    2 * self.pairs[i] + axes[a] * AXIS_STATES + axes[b]
                 })
             }
             _ => {
@@ -165,27 +203,51 @@ impl FiveTables {
         }
     }
 
-    /// The tables' bound whose [entries](Self::entries) are these: the largest.
-    pub(super) fn bound_at(&self, entries: [usize; 3]) -> u8 {
+    /// The tables' bound in `phase` whose [entries](Self::entries) are these: the largest.
+    pub(super) fn bound_at(&self, phase: Phase, entries: [usize; 3]) -> u8 {
         let payload = self.table.payload();
-        entries.map(|i| payload[i]).into_iter().max().unwrap_or(0)
+        let entry = |i: usize| match phase {
+            Phase::Solve => payload[i / 2] >> (4 * (i & 1)) & 0xF,
+            _ => payload[i],
+        };
+        entries.map(entry).into_iter().max().unwrap_or(0)
     }
 }
 
-/// Every table's bytes, in file order.
+/// Every table's bytes, in file order: the edge phases' (one after another, each built in
+/// parallel) beside the centre phases' (in parallel).
 fn build_bytes() -> Vec<u8> {
-    let tables: Vec<Vec<u8>> = Section::all()
-        .into_par_iter()
-        .map(|section| match section {
-            Section::Orbit(phase, orbit) => orbit_distances(phase, orbit),
-            Section::Axes(pair) => pair_distances(pair),
-            Section::Near(phase) => {
-                let (radius, bits) = PERIMETERS[phase as usize];
-                let (turn, key) = (|s: &State, m| s.turn(m), |s: &State| s.key(phase));
-                perimeter::build(phase.goal(), phase.turns(), turn, key, radius, bits)
-            }
-        })
-        .collect();
+    let (mut tables, edges) = rayon::join(
+        || {
+            Section::all()
+                .into_par_iter()
+                .filter_map(|section| match section {
+                    Section::Orbit(phase, orbit) => Some(orbit_distances(phase, orbit)),
+                    Section::Axes(pair) => Some(packed(&pair_distances(pair))),
+                    Section::Near(phase) => {
+                        let (radius, bits) = PERIMETERS[phase as usize];
+                        let (turn, key) = (|s: &State, m| s.turn(m), |s: &State| s.key(phase));
+                        let goal = phase.goal();
+                        Some(perimeter::build(
+                            goal,
+                            phase.turns(),
+                            turn,
+                            key,
+                            radius,
+                            bits,
+                        ))
+                    }
+                    Section::Edges(_) => None,
+                })
+                .collect::<Vec<_>>()
+        },
+        || {
+            let mut edges = Vec::new();
+            EdgePhases::derive().build_tables(&mut |table| edges.push(packed(&table)));
+            edges
+        },
+    );
+    tables.extend(edges);
     tables.concat()
 }
 
@@ -253,8 +315,8 @@ mod tests {
     #[test]
     fn bounds_are_admissible_and_consistent() {
         let tables = &super::super::tests::tables().0;
-        let distances = &tables.table.payload()[..tables.near[0]];
-        assert!(distances.iter().all(|&d| d != UNREACHED));
+        let staging = &tables.table.payload()[..tables.pairs[0]];
+        assert!(staging.iter().all(|&d| d != UNREACHED));
         let mut rng = crate::seeded_rng(5);
         for phase in Phase::ALL {
             let turns: Vec<usize> = (0..TURNS).filter(|m| phase.turns() >> m & 1 == 1).collect();
@@ -284,7 +346,7 @@ mod tests {
         state: State,
         depth: u8,
     ) -> bool {
-        let bound = tables.bound_at(tables.entries(phase, &state));
+        let bound = tables.bound_at(phase, tables.entries(phase, &state));
         match depth {
             _ if bound > depth => false,
             0 => bound == 0,
@@ -315,7 +377,7 @@ mod tests {
                     let m = crate::random::below(&mut rng, turns.len() as u32) as usize;
                     state = state.turn(turns[m]);
                 }
-                let alone = tables.bound_at(tables.entries(phase, &state));
+                let alone = tables.bound_at(phase, tables.entries(phase, &state));
                 if alone > radius {
                     assert_eq!(tables.bound(phase, &state), alone, "{phase:?}");
                     continue;

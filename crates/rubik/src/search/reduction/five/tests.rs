@@ -21,6 +21,21 @@ pub(in crate::search::reduction) fn tables() -> &'static (FiveTables, TwoPhaseTa
     })
 }
 
+/// A 5×5 after `count` random turns of `moves`.
+pub(super) fn scrambled_in(
+    moves: phase_search::MoveSet,
+    count: usize,
+    rng: &mut crate::random::SeededRng,
+) -> FaceletCube {
+    let model = Model::get();
+    let list: Vec<usize> = phase_search::turns_in(moves).collect();
+    let mut cube = FaceletCube::solved(5);
+    for _ in 0..count {
+        cube.turn(model.turns[list[crate::random::below(rng, list.len() as u32) as usize]]);
+    }
+    cube
+}
+
 /// Solves `cube` and checks the solution on a copy of the stickers.
 fn solve_checked(cube: &FaceletCube) -> Solution {
     let (five, three) = tables();

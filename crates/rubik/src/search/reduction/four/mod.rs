@@ -31,7 +31,7 @@
 pub(super) mod centres;
 mod coords;
 mod model;
-mod pairing;
+pub(super) mod pairing;
 mod tables;
 
 pub use tables::FourTables;

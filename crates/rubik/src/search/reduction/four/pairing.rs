@@ -422,8 +422,22 @@ fn decode(code: usize) -> [u8; 4] {
 
 /// The Lehmer rank of the relative order of 8 distinct values below 12: two orders that
 /// differ only in their last two places have ranks `2k` and `2k + 1`.
-fn rank_order(values: &[u8; 8]) -> usize {
-    let mut left: u16 = values.iter().fold(0, |set, &v| set | 1 << v);
+pub(in crate::search::reduction) fn rank_order(values: &[u8; 8]) -> usize {
+    rank_picks(values, values.iter().fold(0, |set, &v| set | 1 << v))
+}
+
+/// The order (as ranks 0..8) of Lehmer rank `rank`.
+pub(in crate::search::reduction) fn unrank_order(rank: usize) -> [u8; 8] {
+    unrank_picks(rank)
+}
+
+/// The Lehmer rank of `K` distinct values picked in turn from the 8 of `pool` (a set of values
+/// below 12): each pick numbered among the values left, `8 · 7 · … · (9 − K)` ranks.
+pub(in crate::search::reduction) fn rank_picks<const K: usize>(
+    values: &[u8; K],
+    pool: u16,
+) -> usize {
+    let mut left = pool;
     let mut rank = 0;
     for (k, &v) in values.iter().enumerate() {
         let below = (left & ((1 << v) - 1)).count_ones() as usize;
@@ -433,10 +447,10 @@ fn rank_order(values: &[u8; 8]) -> usize {
     rank
 }
 
-/// The order (as ranks 0..8) of Lehmer rank `rank`.
-fn unrank_order(mut rank: usize) -> [u8; 8] {
-    let mut digits = [0usize; 8];
-    for k in (0..8).rev() {
+/// The `K` picks from 0..8 of Lehmer rank `rank` ([`rank_picks`] from all of 0..8).
+pub(in crate::search::reduction) fn unrank_picks<const K: usize>(mut rank: usize) -> [u8; K] {
+    let mut digits = [0usize; K];
+    for k in (0..K).rev() {
         digits[k] = rank % (8 - k);
         rank /= 8 - k;
     }

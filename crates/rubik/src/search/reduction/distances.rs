@@ -1,0 +1,157 @@
+//! Distance tables over an index space: each index's distance from a set of goals under a
+//! phase's turns, by breadth-first search; and kept four bits an entry in a table file.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::phase_search::{MoveSet, turns_in};
+use crate::tables::storage::Table;
+
+/// An index no turns reach from the goals.
+pub(super) const UNREACHED: u8 = u8::MAX;
+
+/// Each of `count` indices' distance from `goals` under the turns of `moves` (`turn(i, m)`:
+/// index `i` after turn `m`; the turns must include each one's inverse), [`UNREACHED`] where
+/// none leads. One parallel pass a depth: while fewer than half the indices are reached, it
+/// scans for those at that depth and marks their unmarked neighbours; after that, it scans the
+/// unmarked ones for a neighbour at that depth, which is cheaper when most are marked. A pass
+/// writes only the depth it finds, so plain loads and stores suffice (two threads storing one
+/// entry store the same depth).
+pub(super) fn distances(
+    count: usize,
+    goals: &[usize],
+    moves: MoveSet,
+    turn: impl Fn(usize, usize) -> usize + Sync,
+) -> Vec<u8> {
+    let depths: Vec<AtomicU8> = (0..count)
+        .into_par_iter()
+        .map(|_| AtomicU8::new(UNREACHED))
+        .collect();
+    for &goal in goals {
+        depths[goal].store(0, Relaxed);
+    }
+    let moves: Vec<usize> = turns_in(moves).collect();
+    let chunk = 1 << 14;
+    let mut reached = goals.len();
+    for depth in 0..UNREACHED - 1 {
+        let backward = reached > count / 2;
+        let found: usize = (0..count.div_ceil(chunk))
+            .into_par_iter()
+            .map(|c| {
+                let mut found = 0;
+                for index in c * chunk..count.min((c + 1) * chunk) {
+                    if backward {
+                        if depths[index].load(Relaxed) != UNREACHED {
+                            continue;
+                        }
+                        if moves
+                            .iter()
+                            .any(|&m| depths[turn(index, m)].load(Relaxed) == depth)
+                        {
+                            depths[index].store(depth + 1, Relaxed);
+                            found += 1;
+                        }
+                        continue;
+                    }
+                    if depths[index].load(Relaxed) != depth {
+                        continue;
+                    }
+                    for &m in &moves {
+                        let next = &depths[turn(index, m)];
+                        if next.load(Relaxed) == UNREACHED {
+                            next.store(depth + 1, Relaxed);
+                            found += 1;
+                        }
+                    }
+                }
+                found
+            })
+            .sum();
+        if found == 0 {
+            break;
+        }
+        reached += found;
+    }
+    depths.into_iter().map(AtomicU8::into_inner).collect()
+}
+
+/// `distances` four bits each, two to a byte, the even index's in the low half; a distance
+/// past 15 is kept as 15, which is still a lower bound.
+pub(super) fn packed(distances: &[u8]) -> Vec<u8> {
+    distances
+        .chunks(2)
+        .map(|pair| pair.iter().rev().fold(0, |byte, &d| byte << 4 | d.min(15)))
+        .collect()
+}
+
+/// How many bytes `entries` packed distances take.
+pub(super) fn packed_len(entries: usize) -> usize {
+    entries.div_ceil(2)
+}
+
+/// Packed distances: a section of a table file.
+#[derive(Clone)]
+pub(super) struct Nibbles {
+    table: Arc<Table>,
+    start: usize,
+}
+
+impl Nibbles {
+    /// The section of `table`'s payload from byte `start`.
+    pub fn new(table: &Arc<Table>, start: usize) -> Nibbles {
+        Nibbles {
+            table: Arc::clone(table),
+            start,
+        }
+    }
+
+    /// Entry `i`.
+    pub fn get(&self, i: usize) -> u8 {
+        self.table.payload()[self.start + i / 2] >> (4 * (i & 1)) & 0xF
+    }
+
+    /// `distances` packed in a table of their own, in memory.
+    #[cfg(test)]
+    pub fn in_memory(distances: &[u8]) -> Nibbles {
+        let spec = crate::tables::storage::TableSpec::new("test", 1);
+        let table = Table::from_built(&spec, packed(distances), &mut |_| {});
+        Nibbles::new(&Arc::new(table), 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_on_a_cycle_are_the_shorter_way_round() {
+        // Two "turns" on a cycle of 10: one step forward, one back.
+        let table = distances(10, &[0], 0b11, |i, m| {
+            if m == 0 { (i + 1) % 10 } else { (i + 9) % 10 }
+        });
+        assert_eq!(table, vec![0, 1, 2, 3, 4, 5, 4, 3, 2, 1]);
+        let unreachable = distances(4, &[0], 0b1, |i, _| (i + 2) % 4);
+        assert_eq!(unreachable, vec![0, UNREACHED, 1, UNREACHED]);
+        // Past half reached, the passes look back from the unreached: the same distances.
+        let long = distances(300, &[0], 0b11, |i, m| {
+            if m == 0 {
+                (i + 1) % 300
+            } else {
+                (i + 299) % 300
+            }
+        });
+        assert!((0..300).all(|i| usize::from(long[i]) == i.min(300 - i)));
+    }
+
+    #[test]
+    fn packed_distances_read_back_capped_at_15() {
+        let distances: Vec<u8> = (0..41).map(|i| (i * 7 % 23) as u8).collect();
+        assert_eq!(packed(&distances).len(), packed_len(distances.len()));
+        let nibbles = Nibbles::in_memory(&distances);
+        for (i, &d) in distances.iter().enumerate() {
+            assert_eq!(nibbles.get(i), d.min(15));
+        }
+    }
+}
