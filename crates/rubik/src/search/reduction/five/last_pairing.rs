@@ -1,6 +1,7 @@
-//! The 5×5's last edge phase: with the four E-slice edges paired, pair the eight edges of the
-//! U and D layers and solve the centres, with the U and D turns, the other outer half turns
-//! and the R, L, F and B two-layer blocks by two (14 turns).
+//! The 5×5's last edge phase, for an axis (the solver's: F/B): with the four edges around it
+//! paired, pair the eight edges of its two faces and solve the centres, with those faces'
+//! turns, the other outer half turns and the other four two-layer blocks by two (14 turns).
+//! Below, "U/D" stands for the axis's faces, as in its test on the U/D axis.
 //!
 //! These turns keep every wing in its class (*low* or *high*: the two orbits of the wing slots
 //! under U, D, F, B, R2, L2 and every block by two, the two wings of an edge in different

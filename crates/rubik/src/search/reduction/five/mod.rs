@@ -176,7 +176,7 @@ impl Candidate {
     }
 }
 
-/// Solves a 5×5 by the table-driven centre phases, the pairing and two-phase, over the tables
+/// Solves a 5×5 by the table-driven staging and edge phases and two-phase, over the tables
 /// `five` and `three`.
 ///
 /// ```
