@@ -53,8 +53,52 @@ pub(super) struct Model {
     bytes: Vec<[[[Mask; 256]; 3]; TURNS]>,
     /// Where turn `m` takes the midge in slot `s` (slots of [`Orbits`], the 3×3's edge order).
     pub midge_to: [[u8; 12]; TURNS],
+    /// Whether turn `m` takes the midge in slot `s` to its new slot with its stickers swapped.
+    pub midge_flip: [[u8; 12]; TURNS],
     /// Where turn `m` takes the wing in slot `s` (slots `2e` and `2e + 1` on edge `e`).
     pub wing_to: [[u8; 24]; TURNS],
+}
+
+/// Where the sticker at each index goes under `turns`, in order.
+pub(super) fn sticker_map(turns: &[Turn]) -> [usize; 150] {
+    let mut goes = [0; 150];
+    for (i, &from) in permutation(5, turns).iter().enumerate() {
+        goes[from as usize] = i;
+    }
+    goes
+}
+
+/// Where a map of the stickers (`goes[i]`: where the sticker at `i` goes) takes the pieces:
+/// each midge slot (and whether the midge's stickers are swapped there), wing slot, and centre
+/// position of each orbit.
+pub(super) struct PieceMap {
+    pub midge: [u8; 12],
+    pub midge_flip: [u8; 12],
+    pub wing: [u8; 24],
+    pub centre: [[u8; 24]; 2],
+}
+
+impl PieceMap {
+    pub fn of(goes: &[usize; 150]) -> PieceMap {
+        let orbits = Orbits::of(5);
+        let place = |kind, s: usize| {
+            let orbit = orbits.get(kind).expect("a 5×5 orbit");
+            orbits.locate(goes[orbit.slot(s)[0]])
+        };
+        let wings = OrbitKind::Wings { depth: 1 };
+        PieceMap {
+            midge: std::array::from_fn(|s| place(OrbitKind::Midges, s).slot as u8),
+            midge_flip: std::array::from_fn(|s| place(OrbitKind::Midges, s).place as u8),
+            wing: std::array::from_fn(|s| place(wings, s).slot as u8),
+            centre: Centre::BOTH.map(|orbit| {
+                std::array::from_fn(|p| {
+                    let to = goes[orbit.sticker(p)];
+                    let q = (0..24).find(|&q| orbit.sticker(q) == to);
+                    q.expect("the stickers' map keeps each centre orbit") as u8
+                })
+            }),
+        }
+    }
 }
 
 impl Model {
@@ -66,28 +110,13 @@ impl Model {
 
     fn derive() -> Model {
         let turns: [Turn; TURNS] = std::array::from_fn(|m| outer_block_turn(m, 5));
-        let mut to = [[[0u8; 24]; TURNS]; 2];
-        let orbits = Orbits::of(5);
-        let slot_to = |goes: &[usize; 150], kind, s: usize| {
-            let orbit = orbits.get(kind).expect("a 5×5 orbit");
-            orbits.locate(goes[orbit.slot(s)[0]]).slot as u8
-        };
-        let (mut midge_to, mut wing_to) = ([[0; 12]; TURNS], [[0; 24]; TURNS]);
-        for (m, turn) in turns.iter().enumerate() {
-            // `goes[i]`: where the sticker at `i` goes.
-            let mut goes = [0usize; 150];
-            for (i, &from) in permutation(5, &[*turn]).iter().enumerate() {
-                goes[from as usize] = i;
-            }
-            midge_to[m] = std::array::from_fn(|s| slot_to(&goes, OrbitKind::Midges, s));
-            wing_to[m] = std::array::from_fn(|s| slot_to(&goes, OrbitKind::Wings { depth: 1 }, s));
-            for (o, orbit) in Centre::BOTH.into_iter().enumerate() {
-                for p in 0..24 {
-                    let dest = (0..24).find(|&q| orbit.sticker(q) == goes[orbit.sticker(p)]);
-                    to[o][m][p] = dest.expect("a turn keeps each centre in its orbit") as u8;
-                }
-            }
-        }
+        let maps: Vec<PieceMap> = (turns.iter())
+            .map(|&turn| PieceMap::of(&sticker_map(&[turn])))
+            .collect();
+        let midge_to = std::array::from_fn(|m| maps[m].midge);
+        let midge_flip = std::array::from_fn(|m| maps[m].midge_flip);
+        let wing_to = std::array::from_fn(|m| maps[m].wing);
+        let to: [[[u8; 24]; TURNS]; 2] = [0, 1].map(|o| std::array::from_fn(|m| maps[m].centre[o]));
         let bytes = (0..2)
             .map(|o| {
                 std::array::from_fn(|m| {
@@ -105,6 +134,7 @@ impl Model {
             turns,
             bytes,
             midge_to,
+            midge_flip,
             wing_to,
         }
     }

@@ -10,8 +10,10 @@
 //! each edge oriented (flipped when its bit is set), each wing in its home's class (the other
 //! when set). The state, for one flip: the 12 midge positions' orientation bits, the set of
 //! wing slots that hold a wing due in the high class (`C(24,12) = 2,704,156`), and where the
-//! centres of each orbit are on their axes (`70³`). The bound is the largest of a distance
-//! table over each (the centres' to any placement the later turns reach).
+//! centres of each orbit are on their axes (`70³`). The bound is the largest of distance
+//! tables over the wing classes with the orientation ([`super::separated_edges`]), each
+//! orbit's centres (to any placement the later turns reach, the R/L colours as the last phase
+//! wants them), and the orientation with both orbits' R/L halves.
 
 use std::collections::HashMap;
 
@@ -79,7 +81,7 @@ impl Separation {
         let high = super::last_pairing::wing_classes(model);
         let high_mask = (0..24).filter(|&s| high[s]).fold(0, |m, s| m | 1 << s);
         // The orientations each midge reaches in each position under the later turns.
-        let flip_of = |m: usize, s: usize| midge_flip(m, s);
+        let flip_of = |m: usize, s: usize| model.midge_flip[m][s];
         let mut oriented = [[u8::MAX; 12]; 12];
         for (e, row) in oriented.iter_mut().enumerate() {
             row[e] = 0;
@@ -237,27 +239,6 @@ pub(super) fn later_moves(model: &Model) -> MoveSet {
             turn.quarters == 2 || (turn.is_single_layer() && turn.axis != Axis::X)
         })
         .fold(0, |set, m| set | 1 << m)
-}
-
-/// Whether turn `m` takes the midge in slot `s` to its new slot with its stickers swapped.
-fn midge_flip(m: usize, s: usize) -> u8 {
-    use std::sync::OnceLock;
-    static FLIPS: OnceLock<[[u8; 12]; TURNS]> = OnceLock::new();
-    FLIPS.get_or_init(|| {
-        let model = Model::get();
-        let orbits = Orbits::of(5);
-        let midges = orbits.get(OrbitKind::Midges).expect("5×5 midges");
-        std::array::from_fn(|m| {
-            let mut goes = [0usize; 150];
-            for (i, &from) in crate::facelet::permutation(5, &[model.turns[m]])
-                .iter()
-                .enumerate()
-            {
-                goes[from as usize] = i;
-            }
-            std::array::from_fn(|s| orbits.locate(goes[midges.slot(s)[0]]).place as u8)
-        })
-    })[m][s]
 }
 
 /// The placements (as indices) of one centre orbit that `moves` reach from solved.

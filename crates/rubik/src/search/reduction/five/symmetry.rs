@@ -5,9 +5,8 @@
 
 use std::sync::OnceLock;
 
-use super::model::{Centre, Model};
+use super::model::{Model, PieceMap, sticker_map};
 use crate::face::{Axis, Face};
-use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::facelet::{index, permutation};
 use crate::search::reduction::phase_search::TURNS;
 use crate::turn::Turn;
@@ -30,17 +29,12 @@ pub(super) fn keeping(axis: Axis) -> &'static [Symmetry] {
     static SYMMETRIES: [OnceLock<Vec<Symmetry>>; 3] = [const { OnceLock::new() }; 3];
     SYMMETRIES[axis.index()].get_or_init(|| {
         let whole = |axis, quarters| {
-            let mut goes = [0; 150];
-            let turn = Turn {
+            sticker_map(&[Turn {
                 axis,
                 first: 0,
                 last: 4,
                 quarters,
-            };
-            for (i, &from) in permutation(5, &[turn]).iter().enumerate() {
-                goes[from as usize] = i;
-            }
-            goes
+            }])
         };
         let across = if axis == Axis::Y { Axis::X } else { Axis::Y };
         let identity: Stickers = std::array::from_fn(|i| i);
@@ -91,11 +85,6 @@ fn mirror() -> Stickers {
 
 impl Symmetry {
     fn of(goes: &Stickers) -> Symmetry {
-        let orbits = Orbits::of(5);
-        let slot_to = |kind, s: usize| {
-            let orbit = orbits.get(kind).expect("a 5×5 orbit");
-            orbits.locate(goes[orbit.slot(s)[0]]).slot as u8
-        };
         let model = Model::get();
         let turn_stickers: Vec<Vec<u32>> =
             model.turns.iter().map(|&t| permutation(5, &[t])).collect();
@@ -109,18 +98,11 @@ impl Symmetry {
                 .position(|p| *p == conjugate)
                 .expect("a symmetry takes an outer block turn to one") as u8
         });
-        let centre = Centre::BOTH.map(|orbit| {
-            std::array::from_fn(|p| {
-                let to = goes[orbit.sticker(p)];
-                (0..24)
-                    .find(|&q| orbit.sticker(q) == to)
-                    .expect("a centre orbit is kept") as u8
-            })
-        });
+        let pieces = PieceMap::of(goes);
         Symmetry {
-            wing: std::array::from_fn(|s| slot_to(OrbitKind::Wings { depth: 1 }, s)),
-            midge: std::array::from_fn(|s| slot_to(OrbitKind::Midges, s)),
-            centre,
+            wing: pieces.wing,
+            midge: pieces.midge,
+            centre: pieces.centre,
             turn,
         }
     }
@@ -143,6 +125,7 @@ impl Symmetry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::reduction::five::model::Centre;
 
     #[test]
     fn sixteen_distinct_symmetries_that_commute_with_the_turns() {
