@@ -1,5 +1,8 @@
 //! The `rubik` program driven as a process: answers, pipelines, errors and exit statuses.
 
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -367,9 +370,8 @@ fn the_big_cube_benchmark_refuses_what_only_the_3x3_one_means() {
 /// same run, then the same states on all cores (the run checks their solutions are the same).
 #[test]
 fn the_big_cube_benchmark_runs_on_one_thread_then_on_all_cores() {
-    let dir = tempfile::tempdir().unwrap();
     let output = solver(
-        dir.path(),
+        big_cube_tables(),
         &["bench", "solve", "--size", "4", "--count", "3"],
     )
     .output()
@@ -390,7 +392,7 @@ fn the_big_cube_benchmark_runs_on_one_thread_then_on_all_cores() {
         "{text}"
     );
     let single = solver(
-        dir.path(),
+        big_cube_tables(),
         &[
             "bench",
             "solve",
@@ -412,10 +414,9 @@ fn the_big_cube_benchmark_runs_on_one_thread_then_on_all_cores() {
 
 #[test]
 fn the_big_cube_benchmark_keeps_to_its_time_budget() {
-    let dir = tempfile::tempdir().unwrap();
     // A millisecond is too little for a 40×40×40: the run ends, saying why.
     solver(
-        dir.path(),
+        big_cube_tables(),
         &["bench", "solve", "--size", "40", "--count", "2"],
     )
     .args(["--timeout-ms", "1"])
@@ -434,6 +435,25 @@ fn solver(dir: &std::path::Path, args: &[&str]) -> Command {
         .args(args)
         .args(["--tables-size", "tiny"]);
     command
+}
+
+/// The table cache the big-cube tests share with the other test binaries (`target/tmp/tables`),
+/// the 4×4 and 5×5 tables built there once, before the first test that needs them: the 5×5's
+/// take tens of seconds to build in a test build, and two tests building them at once take twice
+/// that.
+fn big_cube_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+        for puzzle in ["4x4", "5x5"] {
+            rubik()
+                .env("RUBIK_TABLES", &dir)
+                .args(["tables", "build", "--puzzle", puzzle])
+                .assert()
+                .success();
+        }
+        dir
+    })
 }
 
 /// The facelet string after `alg`, then `solution`, from solved.
@@ -777,14 +797,11 @@ fn ctrl_c_stops_a_search_with_the_best_solution_found() {
 
 #[test]
 fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = big_cube_tables();
     for (size, alg) in [("4", "Rw U2 r' F Dw 2L"), ("5", "3Rw' U r2 B' l 2D")] {
-        let output = solver(
-            dir.path(),
-            &["solve", "--size", size, "--alg", alg, "-f", "json"],
-        )
-        .output()
-        .unwrap();
+        let output = solver(dir, &["solve", "--size", size, "--alg", alg, "-f", "json"])
+            .output()
+            .unwrap();
         assert!(output.status.success(), "{size}");
         let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         // The stages that have moves, in order; their moves make the solution.
@@ -820,17 +837,14 @@ fn solve_reduces_big_cubes_and_refuses_a_flipped_wing() {
     // U2 and its wing partner B3 swapped: the UB wing flipped in place.
     let mut flipped: Vec<u8> = answer(&["apply", "--size", "4", ""]).trim().into();
     flipped.swap(1, 5 * 16 + 2);
-    solver(
-        dir.path(),
-        &["solve", std::str::from_utf8(&flipped).unwrap()],
-    )
-    .assert()
-    .code(2);
+    solver(dir, &["solve", std::str::from_utf8(&flipped).unwrap()])
+        .assert()
+        .code(2);
 }
 
 #[test]
 fn a_big_cube_solve_says_why_it_gives_no_solution() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = big_cube_tables();
     let base = [
         "solve",
         "--size",
@@ -853,17 +867,17 @@ fn a_big_cube_solve_says_why_it_gives_no_solution() {
     ];
     for (extra, code, message) in refusals {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        solver(dir.path(), &args)
+        solver(dir, &args)
             .assert()
             .code(code)
             .stdout("")
             .stderr(predicate::str::contains(message));
     }
-    solver(dir.path(), &[&base[..], &["--max-length", "5"]].concat())
+    solver(dir, &[&base[..], &["--max-length", "5"]].concat())
         .assert()
         .stderr(predicate::str::contains("(obtm)"));
     // A budget only cuts a 4×4's shortening; a 5×5's ends the solve.
-    solver(dir.path(), &[&base[..], &["--timeout-ms", "0"]].concat())
+    solver(dir, &[&base[..], &["--timeout-ms", "0"]].concat())
         .assert()
         .success();
     let five = [
@@ -873,7 +887,7 @@ fn a_big_cube_solve_says_why_it_gives_no_solution() {
         &["--timeout-ms", "0"],
     ]
     .concat();
-    solver(dir.path(), &five)
+    solver(dir, &five)
         .assert()
         .code(1)
         .stderr(predicate::str::contains(

@@ -2,6 +2,7 @@
 //! CLI's commands, and a clean stop on Ctrl-C.
 
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -14,7 +15,7 @@ struct Server {
 }
 
 impl Server {
-    fn start(dir: &std::path::Path) -> Server {
+    fn start(dir: &Path) -> Server {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("rubik"))
             .args(["serve", "--port", "0", "--tables-size", "tiny", "--tables"])
             .arg(dir)
@@ -89,7 +90,7 @@ fn post(url: &str, path: &str, body: &Value) -> (u16, Value) {
 }
 
 /// What the `rubik` command line writes for `args`, with the tables in `dir` (`RUBIK_TABLES`).
-fn rubik(dir: &std::path::Path, args: &[&str]) -> String {
+fn rubik(dir: &Path, args: &[&str]) -> String {
     let output = Command::new(assert_cmd::cargo::cargo_bin("rubik"))
         .args(args)
         .env("RUBIK_TABLES", dir)
@@ -104,26 +105,27 @@ fn rubik(dir: &std::path::Path, args: &[&str]) -> String {
 
 #[test]
 fn serve_answers_as_the_cli_does_and_stops_on_ctrl_c() {
-    let dir = tempfile::tempdir().unwrap();
-    // The 5×5's tables take longer to build than a solve may run: built first, as a server's
+    // The table cache the test binaries share (the 5×5's tables take tens of seconds to build in
+    // a test build). They take longer to build than a solve may run: built first, as a server's
     // operator would.
-    rubik(dir.path(), &["tables", "build", "--puzzle", "5x5"]);
-    let server = Server::start(dir.path());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    rubik(&dir, &["tables", "build", "--puzzle", "5x5"]);
+    let server = Server::start(&dir);
     for size in ["2", "3", "5"] {
         let (status, answer) = server.post(
             "scramble",
             &json!({"size": size.parse::<u64>().unwrap(), "seed": 9}),
         );
         assert_eq!(status, 200);
-        let alg = rubik(dir.path(), &["scramble", "--size", size, "--seed", "9"]);
+        let alg = rubik(&dir, &["scramble", "--size", size, "--seed", "9"]);
         assert_eq!(answer["alg"], alg, "{size}");
-        let state = rubik(dir.path(), &["apply", "--size", size, &alg]);
+        let state = rubik(&dir, &["apply", "--size", size, &alg]);
         assert_eq!(answer["state"], state, "{size}");
         let (status, solved) = server.post("solve", &json!({"state": state}));
         assert_eq!(status, 200);
         assert_eq!(
             solved["solution"],
-            rubik(dir.path(), &["solve", "--tables-size", "tiny", &state]),
+            rubik(&dir, &["solve", "--tables-size", "tiny", &state]),
             "{size}"
         );
     }

@@ -18,16 +18,10 @@ use rubik_serve::{Limits, Solvers, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-/// A table cache for this test binary: the first router builds the tiny tables, the others
-/// map them.
+/// The table cache the test binaries share (`target/tmp/tables`): the first router builds the
+/// tables it needs there (unless an earlier test binary has), the others map them.
 fn cache() -> Option<PathBuf> {
-    static CACHE: OnceLock<tempfile::TempDir> = OnceLock::new();
-    Some(
-        CACHE
-            .get_or_init(|| tempfile::tempdir().unwrap())
-            .path()
-            .to_path_buf(),
-    )
+    Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables"))
 }
 
 /// The tiny tables, for the library's own answers.
