@@ -297,6 +297,14 @@ impl Gathering {
         }
         Some(states)
     }
+
+    /// The bound from each orbit's centres alone (two small tables).
+    fn centres_bound(&self, state: &State) -> u8 {
+        let [x, t] = state.centres.map(centre_index);
+        self.tables[CENTRES[0]]
+            .get(x)
+            .max(self.tables[CENTRES[1]].get(t))
+    }
 }
 
 impl Phase for Gathering {
@@ -314,14 +322,46 @@ impl Phase for Gathering {
     }
 
     fn bound(&self, state: &State) -> u8 {
-        let tables = &self.tables;
-        let mut bound = tables[EDGES].get(edge_index(state.edges));
-        for o in 0..2 {
-            bound = bound.max(tables[CENTRES[o]].get(centre_index(state.centres[o])));
-        }
-        let [x, t] = state.centres;
-        bound.max(tables[COUPLED].get(coupled_index([[x[0], x[1]], [t[0], t[1]]])))
+        let [edges, coupled] = large_entries(state);
+        self.centres_bound(state)
+            .max(self.tables[EDGES].get(edges))
+            .max(self.tables[COUPLED].get(coupled))
     }
+
+    /// Reads the small tables first, then the large ones only for the children the small
+    /// ones let through, all together (their reads are cache misses that then overlap).
+    fn children(
+        &self,
+        state: &State,
+        moves: impl Iterator<Item = usize>,
+        left: u8,
+        out: &mut Vec<(usize, State, u8)>,
+    ) {
+        out.clear();
+        let mut entries = [[0; 2]; TURNS];
+        for m in moves {
+            let next = self.turn(state, m);
+            let bound = self.centres_bound(&next);
+            if bound < left {
+                entries[out.len()] = large_entries(&next);
+                out.push((m, next, bound));
+            }
+        }
+        let (edges, coupled) = (&self.tables[EDGES], &self.tables[COUPLED]);
+        for (child, &[e, c]) in out.iter_mut().zip(&entries) {
+            child.2 = child.2.max(edges.get(e)).max(coupled.get(c));
+        }
+        out.retain(|&(_, _, bound)| bound < left);
+    }
+}
+
+/// The entries of `state` in the two large tables: the edges' and the coupled centres'.
+fn large_entries(state: &State) -> [usize; 2] {
+    let [x, t] = state.centres;
+    [
+        edge_index(state.edges),
+        coupled_index([[x[0], x[1]], [t[0], t[1]]]),
+    ]
 }
 
 /// The index of where the U and R colours (`masks[orbit]`) are on their axes, in the order

@@ -64,9 +64,9 @@ const STAGES: [&str; 6] = [
 struct Effort {
     /// The solutions it looks for: from all its candidates together, or from each.
     wanted: Wanted,
-    /// Whether it searches its candidates together, by length, so the shallowest come first
-    /// and a deep one is not searched past them (the first phase's: the ways the cube is
-    /// held), or each apart.
+    /// Whether it searches its candidates together, by total length, so the shortest come
+    /// first and a deep one is not searched past them (the staging phases': the ways the cube
+    /// is held, then the U/D stagings), or each apart.
     together: bool,
     /// How many of the best continuations it passes on.
     keep: usize,
@@ -85,11 +85,11 @@ const EFFORTS: [Effort; 3] = [
     },
     Effort {
         wanted: Wanted {
-            extra: 1,
-            count: 4,
+            extra: 0,
+            count: 16,
             max_depth: 16,
         },
-        together: false,
+        together: true,
         keep: 16,
     },
     Effort {
@@ -344,7 +344,9 @@ fn next_phase(
         .get(phase as usize + 1)
         .map(|&p| TablePhase::new(five, p));
     let mut searcher = Searcher { budget, nodes: 0 };
-    let starts: Vec<_> = candidates.iter().map(|c| (0, c.state(phase))).collect();
+    let starts: Vec<_> = (candidates.iter())
+        .map(|c| (c.length(), c.state(phase)))
+        .collect();
     let mut found = Vec::new();
     if effort.together {
         found = searcher.by_total_length(&searched, &starts, effort.wanted, &mut |_, _| true)?;

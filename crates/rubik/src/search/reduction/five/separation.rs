@@ -202,6 +202,25 @@ impl Separation {
             .collect();
         Some(states)
     }
+
+    /// The bound from each orbit's centres alone (two small tables).
+    fn centres_bound(&self, state: &State) -> u8 {
+        let [x, t] = state.centres.map(centre_index);
+        self.tables[CENTRES[0]]
+            .get(x)
+            .max(self.tables[CENTRES[1]].get(t))
+    }
+
+    /// The entries of `state` in the two large tables: the edges' and the orientation's with
+    /// the R/L halves.
+    fn large_entries(&self, state: &State) -> [usize; 2] {
+        let [x, t] = state.centres;
+        let rl = axis_half(x[1], Face::R) * 70 + axis_half(t[1], Face::R);
+        [
+            self.edges.index(state.wings, state.eo),
+            low_bits(state.eo) * RL_HALVES + rl,
+        ]
+    }
 }
 
 impl Phase for Separation {
@@ -220,14 +239,36 @@ impl Phase for Separation {
     }
 
     fn bound(&self, state: &State) -> u8 {
-        let t = &self.tables;
-        let mut bound = t[EDGES].get(self.edges.index(state.wings, state.eo));
-        for o in 0..2 {
-            bound = bound.max(t[CENTRES[o]].get(centre_index(state.centres[o])));
+        let [edges, rl] = self.large_entries(state);
+        self.centres_bound(state)
+            .max(self.tables[EDGES].get(edges))
+            .max(self.tables[RL].get(rl))
+    }
+
+    /// Reads the small tables first, then the large ones only for the children the small
+    /// ones let through, all together (their reads are cache misses that then overlap).
+    fn children(
+        &self,
+        state: &State,
+        moves: impl Iterator<Item = usize>,
+        left: u8,
+        out: &mut Vec<(usize, State, u8)>,
+    ) {
+        out.clear();
+        let mut entries = [[0; 2]; TURNS];
+        for m in moves {
+            let next = self.turn(state, m);
+            let bound = self.centres_bound(&next);
+            if bound < left {
+                entries[out.len()] = self.large_entries(&next);
+                out.push((m, next, bound));
+            }
         }
-        let [x, tc] = state.centres;
-        let rl = axis_half(x[1], Face::R) * 70 + axis_half(tc[1], Face::R);
-        bound.max(t[RL].get(low_bits(state.eo) * RL_HALVES + rl))
+        let (edges, rl) = (&self.tables[EDGES], &self.tables[RL]);
+        for (child, &[e, r]) in out.iter_mut().zip(&entries) {
+            child.2 = child.2.max(edges.get(e)).max(rl.get(r));
+        }
+        out.retain(|&(_, _, bound)| bound < left);
     }
 }
 
