@@ -12,14 +12,15 @@
 //!    eight paired with the centres solved (`edge_phases.rs`);
 //! 6. **3x3**: two-phase on the reduced cube.
 //!
-//! Several candidates pass from phase to phase: the staging phases each search a turn past
-//! their shortest and rank their candidates by length plus a bound of what follows, the edge
-//! phases search all their candidates together by total length; the best few reduced cubes
-//! are ranked by their whole length with the 3×3 stage's first solution, the best four have
-//! that solution shortened, and the shortest whole solution, moves cancelled across stages, is
-//! kept. The fixed centres never move (only outer blocks turn), so each centre's goal is its
-//! face. A bigger odd cube solves each depth's centres with the staging phases and a third,
-//! **centres** (outer turns and two-layer blocks by two: `solve_centres`).
+//! Several candidates pass from phase to phase: the staging and edge phases search all their
+//! candidates together by total length (the third centre phase, for bigger odd cubes, each one
+//! a turn past its shortest), the centre phases passing on the best by length plus a bound of
+//! what follows; the best few reduced cubes are ranked by their whole length with the 3×3
+//! stage's first solution, the best four have that solution shortened, and the shortest whole
+//! solution, moves cancelled across stages, is kept. The fixed centres never move (only outer
+//! blocks turn), so each centre's goal is its face. A bigger odd cube solves each depth's
+//! centres with the staging phases and a third, **centres** (outer turns and two-layer blocks
+//! by two: `solve_centres`).
 
 mod coords;
 mod edge_phases;
