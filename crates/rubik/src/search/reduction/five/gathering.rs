@@ -407,73 +407,45 @@ mod tests {
         }
     }
 
+    /// Cubes the phase's turns reach are gathered, the centres where the last phase's turns
+    /// reach; the last phase reads the result and pairs it.
     #[test]
     fn gathers_the_states_its_turns_reach() {
-        let phases = crate::search::reduction::five::tests::tables()
-            .0
-            .edge_phases();
+        let phases = super::super::tests::tables().0.edge_phases();
         let (phase, last) = (&phases.gathering, &phases.last);
         let model = Model::get();
-        let mut rng = crate::seeded_rng(5);
+        let after = |cube: &FaceletCube, turns: &[u8]| {
+            let mut end = cube.clone();
+            end.apply(turns.iter().map(|&m| model.turns[usize::from(m)]));
+            end
+        };
+        let first = |max_depth| Wanted {
+            extra: 0,
+            count: 1,
+            max_depth,
+        };
         let budget = crate::search::Budget::default().start();
         let mut searcher = Searcher {
             budget: &budget,
             nodes: 0,
         };
-        let (mut total, mut lasts) = (0, 0);
-        let count = 10;
-        for _ in 0..count {
-            let mut cube =
-                crate::search::reduction::five::tests::scrambled_in(phase.moves(), 100, &mut rng);
-            let states = phase.read(&cube).expect("a state");
-            let starts: Vec<(usize, State)> = states.iter().map(|&(_, s)| (0, s)).collect();
-            let wanted = Wanted {
-                extra: 0,
-                count: 1,
-                max_depth: 20,
-            };
-            let mut keep = |i: usize, turns: &[u8]| {
-                let mut end = cube.clone();
-                end.apply(turns.iter().map(|&m| model.turns[usize::from(m)]));
-                let _ = i;
-                assert!(last.has_centres(&end));
-                true
-            };
+        let mut rng = crate::seeded_rng(5);
+        for _ in 0..10 {
+            let cube = super::super::tests::scrambled_in(phase.moves(), 100, &mut rng);
+            let starts: Vec<(usize, State)> = (phase.read(&cube).expect("a state").iter())
+                .map(|&(_, state)| (0, state))
+                .collect();
             let found = searcher
-                .by_total_length(phase, &starts, wanted, &mut keep)
+                .by_total_length(phase, &starts, first(20), &mut |_, _| true)
                 .unwrap();
-            let (_, turns) = &found[0];
-            total += turns.len();
-            cube.apply(turns.iter().map(|&m| model.turns[usize::from(m)]));
-            // The last phase takes it from here.
-            let Some(state) = last.read(&cube) else {
-                let key_ok = last.has_centres(&cube);
-                let end = turns
-                    .iter()
-                    .fold(starts[found[0].0].1, |s, &m| phase.turn(&s, usize::from(m)));
-                panic!(
-                    "not a last-phase state: centres reached {key_ok}, bound {} edges {:?}",
-                    phase.bound(&end),
-                    end.edges
-                );
-            };
-            let mut s2 = Searcher {
-                budget: &budget,
-                nodes: 0,
-            };
-            let wanted = Wanted {
-                extra: 0,
-                count: 1,
-                max_depth: 30,
-            };
-            let end = s2.solutions(last, state, wanted, &mut |_| true).unwrap();
-            lasts += end[0].len();
+            let gathered = after(&cube, &found[0].1);
+            assert!(last.has_centres(&gathered));
+            let state = last.read(&gathered).expect("a last-phase state");
+            let paired = searcher
+                .solutions(last, state, first(30), &mut |_| true)
+                .unwrap();
+            let end = last.read(&after(&gathered, &paired[0]));
+            assert_eq!(end.map(|state| last.bound(&state)), Some(0));
         }
-        eprintln!(
-            "mean length {:.2}, then {:.2}, nodes {}",
-            total as f64 / count as f64,
-            lasts as f64 / count as f64,
-            searcher.nodes
-        );
     }
 }

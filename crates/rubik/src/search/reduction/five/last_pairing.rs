@@ -601,13 +601,10 @@ pub(super) mod tests {
             budget: &budget,
             nodes: 0,
         };
-        let (mut total, mut bounds) = (0, 0);
-        let count = 20;
-        for _ in 0..count {
+        for _ in 0..20 {
             let mut cube =
                 crate::search::reduction::five::tests::scrambled_in(phase.moves(), 60, &mut rng);
             let state = phase.read(&cube).expect("a state of the phase");
-            bounds += usize::from(phase.bound(&state));
             let wanted = Wanted {
                 extra: 0,
                 count: 1,
@@ -617,7 +614,6 @@ pub(super) mod tests {
                 .solutions(&phase, state, wanted, &mut |_| true)
                 .unwrap();
             let turns = &solutions[0];
-            total += turns.len();
             cube.apply(turns.iter().map(|&m| model.turns[usize::from(m)]));
             assert!(paired(&cube));
             assert_eq!(phase.read(&cube).map(|s| phase.bound(&s)), Some(0));
@@ -628,12 +624,5 @@ pub(super) mod tests {
                 }
             }
         }
-        eprintln!(
-            "mean length {:.2}, mean start bound {:.2}, nodes {}; {} centre placements",
-            total as f64 / count as f64,
-            bounds as f64 / count as f64,
-            searcher.nodes,
-            phase.numbers.len()
-        );
     }
 }
