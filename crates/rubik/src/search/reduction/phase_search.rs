@@ -3,6 +3,7 @@
 //! solution of the shortest length and of a few turns more, turns of one axis taken in a fixed
 //! order (they commute).
 
+use super::distances::Nibbles;
 use crate::face::{Axis, Face};
 use crate::search::Stop;
 use crate::search::budget::Running;
@@ -61,6 +62,50 @@ pub(super) trait Phase {
             (bound < left).then_some((m, next, bound))
         }));
     }
+}
+
+/// A phase whose bound is the largest of a near part (small tables, mostly in cache) and two
+/// entries of large tables (mostly cache misses).
+pub(super) trait SplitBound: Phase {
+    /// The near part of the bound of `state`.
+    fn near(&self, state: &Self::State) -> u8;
+    /// The large tables' entries of `state`, in the tables [`SplitBound::far_tables`] names.
+    fn far(&self, state: &Self::State) -> [usize; 2];
+    /// The two large tables (they may be the same one).
+    fn far_tables(&self) -> [&Nibbles; 2];
+}
+
+/// The bound of `state` in a [`SplitBound`] phase.
+pub(super) fn split_bound<P: SplitBound>(phase: &P, state: &P::State) -> u8 {
+    let [a, b] = phase.far(state);
+    let [ta, tb] = phase.far_tables();
+    phase.near(state).max(ta.get(a)).max(tb.get(b))
+}
+
+/// [`Phase::children`] of a [`SplitBound`] phase: the large tables are read only for the
+/// children that the near part lets through, and all together, so that their misses overlap.
+pub(super) fn split_children<P: SplitBound>(
+    phase: &P,
+    state: &P::State,
+    moves: impl Iterator<Item = usize>,
+    left: u8,
+    out: &mut Vec<(usize, P::State, u8)>,
+) {
+    out.clear();
+    let mut entries = [[0; 2]; TURNS];
+    for m in moves {
+        let next = phase.turn(state, m);
+        let near = phase.near(&next);
+        if near < left {
+            entries[out.len()] = phase.far(&next);
+            out.push((m, next, near));
+        }
+    }
+    let [ta, tb] = phase.far_tables();
+    for (child, &[a, b]) in out.iter_mut().zip(&entries) {
+        child.2 = child.2.max(ta.get(a)).max(tb.get(b));
+    }
+    out.retain(|&(_, _, bound)| bound < left);
 }
 
 /// How many solutions to look for.

@@ -21,7 +21,9 @@ use crate::facelet::FaceletCube;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::{Nibbles, distances as bfs};
 use crate::search::reduction::four::pairing::{rank_picks, unrank_picks};
-use crate::search::reduction::phase_search::{MoveSet, Phase, TURNS, turns_in};
+use crate::search::reduction::phase_search::{
+    MoveSet, Phase, SplitBound, TURNS, split_bound, split_children, turns_in,
+};
 use rayon::prelude::*;
 
 /// Ordered choices of 4 of 8.
@@ -297,14 +299,6 @@ impl Gathering {
         }
         Some(states)
     }
-
-    /// The bound from each orbit's centres alone (two small tables).
-    fn centres_bound(&self, state: &State) -> u8 {
-        let [x, t] = state.centres.map(centre_index);
-        self.tables[CENTRES[0]]
-            .get(x)
-            .max(self.tables[CENTRES[1]].get(t))
-    }
 }
 
 impl Phase for Gathering {
@@ -322,14 +316,9 @@ impl Phase for Gathering {
     }
 
     fn bound(&self, state: &State) -> u8 {
-        let [edges, coupled] = large_entries(state);
-        self.centres_bound(state)
-            .max(self.tables[EDGES].get(edges))
-            .max(self.tables[COUPLED].get(coupled))
+        split_bound(self, state)
     }
 
-    /// Reads the small tables first, then the large ones only for the children the small
-    /// ones let through, all together (their reads are cache misses that then overlap).
     fn children(
         &self,
         state: &State,
@@ -337,31 +326,30 @@ impl Phase for Gathering {
         left: u8,
         out: &mut Vec<(usize, State, u8)>,
     ) {
-        out.clear();
-        let mut entries = [[0; 2]; TURNS];
-        for m in moves {
-            let next = self.turn(state, m);
-            let bound = self.centres_bound(&next);
-            if bound < left {
-                entries[out.len()] = large_entries(&next);
-                out.push((m, next, bound));
-            }
-        }
-        let (edges, coupled) = (&self.tables[EDGES], &self.tables[COUPLED]);
-        for (child, &[e, c]) in out.iter_mut().zip(&entries) {
-            child.2 = child.2.max(edges.get(e)).max(coupled.get(c));
-        }
-        out.retain(|&(_, _, bound)| bound < left);
+        split_children(self, state, moves, left, out);
     }
 }
 
-/// The entries of `state` in the two large tables: the edges' and the coupled centres'.
-fn large_entries(state: &State) -> [usize; 2] {
-    let [x, t] = state.centres;
-    [
-        edge_index(state.edges),
-        coupled_index([[x[0], x[1]], [t[0], t[1]]]),
-    ]
+/// Each orbit's centres are near; the edges and the coupled centres are far.
+impl SplitBound for Gathering {
+    fn near(&self, state: &State) -> u8 {
+        let [x, t] = state.centres.map(centre_index);
+        self.tables[CENTRES[0]]
+            .get(x)
+            .max(self.tables[CENTRES[1]].get(t))
+    }
+
+    fn far(&self, state: &State) -> [usize; 2] {
+        let [x, t] = state.centres;
+        [
+            edge_index(state.edges),
+            coupled_index([[x[0], x[1]], [t[0], t[1]]]),
+        ]
+    }
+
+    fn far_tables(&self) -> [&Nibbles; 2] {
+        [&self.tables[EDGES], &self.tables[COUPLED]]
+    }
 }
 
 /// The index of where the U and R colours (`masks[orbit]`) are on their axes, in the order

@@ -31,7 +31,9 @@ use crate::facelet::FaceletCube;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::four::pairing::{rank_order, unrank_order};
-use crate::search::reduction::phase_search::{MoveSet, Phase, TURNS, turns_in};
+use crate::search::reduction::phase_search::{
+    MoveSet, Phase, SplitBound, TURNS, split_bound, split_children, turns_in,
+};
 
 /// Permutations of 8.
 const ORDERS: usize = 40_320;
@@ -404,14 +406,9 @@ impl Phase for LastPairing {
     }
 
     fn bound(&self, state: &State) -> u8 {
-        let [high, low] = self.entries(state).map(|i| self.tables[0].get(i));
-        self.centre_distance[state.centres as usize]
-            .max(high)
-            .max(low)
+        split_bound(self, state)
     }
 
-    /// The children whose centres are near enough, their table entries located first and
-    /// then read together, so that the reads overlap.
     fn children(
         &self,
         state: &State,
@@ -419,21 +416,22 @@ impl Phase for LastPairing {
         left: u8,
         out: &mut Vec<(usize, State, u8)>,
     ) {
-        out.clear();
-        let mut entries = [[0; 2]; TURNS];
-        for m in moves {
-            let next = self.turn(state, m);
-            let centres = self.centre_distance[next.centres as usize];
-            if centres < left {
-                entries[out.len()] = self.entries(&next);
-                out.push((m, next, centres));
-            }
-        }
-        let table = &self.tables[0];
-        for (child, at) in out.iter_mut().zip(&entries) {
-            child.2 = child.2.max(table.get(at[0])).max(table.get(at[1]));
-        }
-        out.retain(|&(_, _, bound)| bound < left);
+        split_children(self, state, moves, left, out);
+    }
+}
+
+/// The centres are near; the two wing classes' entries, in the one table, are far.
+impl SplitBound for LastPairing {
+    fn near(&self, state: &State) -> u8 {
+        self.centre_distance[state.centres as usize]
+    }
+
+    fn far(&self, state: &State) -> [usize; 2] {
+        self.entries(state)
+    }
+
+    fn far_tables(&self) -> [&Nibbles; 2] {
+        [&self.tables[0], &self.tables[0]]
     }
 }
 

@@ -27,7 +27,9 @@ use crate::facelet::FaceletCube;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::distances::distances as bfs;
-use crate::search::reduction::phase_search::{MoveSet, Phase, TURNS, turns_in};
+use crate::search::reduction::phase_search::{
+    MoveSet, Phase, SplitBound, TURNS, split_bound, split_children, turns_in,
+};
 
 /// Placements of one centre orbit on its three axes.
 pub(super) const CENTRE_PLACEMENTS: usize = 70 * 70 * 70;
@@ -202,25 +204,6 @@ impl Separation {
             .collect();
         Some(states)
     }
-
-    /// The bound from each orbit's centres alone (two small tables).
-    fn centres_bound(&self, state: &State) -> u8 {
-        let [x, t] = state.centres.map(centre_index);
-        self.tables[CENTRES[0]]
-            .get(x)
-            .max(self.tables[CENTRES[1]].get(t))
-    }
-
-    /// The entries of `state` in the two large tables: the edges' and the orientation's with
-    /// the R/L halves.
-    fn large_entries(&self, state: &State) -> [usize; 2] {
-        let [x, t] = state.centres;
-        let rl = axis_half(x[1], Face::R) * 70 + axis_half(t[1], Face::R);
-        [
-            self.edges.index(state.wings, state.eo),
-            low_bits(state.eo) * RL_HALVES + rl,
-        ]
-    }
 }
 
 impl Phase for Separation {
@@ -239,14 +222,9 @@ impl Phase for Separation {
     }
 
     fn bound(&self, state: &State) -> u8 {
-        let [edges, rl] = self.large_entries(state);
-        self.centres_bound(state)
-            .max(self.tables[EDGES].get(edges))
-            .max(self.tables[RL].get(rl))
+        split_bound(self, state)
     }
 
-    /// Reads the small tables first, then the large ones only for the children the small
-    /// ones let through, all together (their reads are cache misses that then overlap).
     fn children(
         &self,
         state: &State,
@@ -254,21 +232,30 @@ impl Phase for Separation {
         left: u8,
         out: &mut Vec<(usize, State, u8)>,
     ) {
-        out.clear();
-        let mut entries = [[0; 2]; TURNS];
-        for m in moves {
-            let next = self.turn(state, m);
-            let bound = self.centres_bound(&next);
-            if bound < left {
-                entries[out.len()] = self.large_entries(&next);
-                out.push((m, next, bound));
-            }
-        }
-        let (edges, rl) = (&self.tables[EDGES], &self.tables[RL]);
-        for (child, &[e, r]) in out.iter_mut().zip(&entries) {
-            child.2 = child.2.max(edges.get(e)).max(rl.get(r));
-        }
-        out.retain(|&(_, _, bound)| bound < left);
+        split_children(self, state, moves, left, out);
+    }
+}
+
+/// Each orbit's centres are near; the edges and the orientation with the R/L halves are far.
+impl SplitBound for Separation {
+    fn near(&self, state: &State) -> u8 {
+        let [x, t] = state.centres.map(centre_index);
+        self.tables[CENTRES[0]]
+            .get(x)
+            .max(self.tables[CENTRES[1]].get(t))
+    }
+
+    fn far(&self, state: &State) -> [usize; 2] {
+        let [x, t] = state.centres;
+        let rl = axis_half(x[1], Face::R) * 70 + axis_half(t[1], Face::R);
+        [
+            self.edges.index(state.wings, state.eo),
+            low_bits(state.eo) * RL_HALVES + rl,
+        ]
+    }
+
+    fn far_tables(&self) -> [&Nibbles; 2] {
+        [&self.tables[EDGES], &self.tables[RL]]
     }
 }
 
