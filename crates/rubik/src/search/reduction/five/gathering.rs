@@ -13,8 +13,8 @@
 use super::last_pairing::LastPairing;
 use super::model::{Centre, Model};
 use super::separation::{
-    AXIS_COLOURS, CENTRE_PLACEMENTS, axis_half, centre_index, half_turns, numbered_set, set_number,
-    turn_centre_index, turn_centres,
+    AXIS_COLOURS, CENTRE_PLACEMENTS, axis_half, centre_index, half_turns, numbered_set,
+    orbits_bound, set_number, turn_centre_index, turn_centres,
 };
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
@@ -333,10 +333,7 @@ impl Phase for Gathering {
 /// Each orbit's centres are near; the edges and the coupled centres are far.
 impl SplitBound for Gathering {
     fn near(&self, state: &State) -> u8 {
-        let [x, t] = state.centres.map(centre_index);
-        self.tables[CENTRES[0]]
-            .get(x)
-            .max(self.tables[CENTRES[1]].get(t))
+        orbits_bound(&self.tables, CENTRES, state.centres)
     }
 
     fn far(&self, state: &State) -> [usize; 2] {

@@ -239,10 +239,7 @@ impl Phase for Separation {
 /// Each orbit's centres are near; the edges and the orientation with the R/L halves are far.
 impl SplitBound for Separation {
     fn near(&self, state: &State) -> u8 {
-        let [x, t] = state.centres.map(centre_index);
-        self.tables[CENTRES[0]]
-            .get(x)
-            .max(self.tables[CENTRES[1]].get(t))
+        orbits_bound(&self.tables, CENTRES, state.centres)
     }
 
     fn far(&self, state: &State) -> [usize; 2] {
@@ -358,6 +355,12 @@ pub(super) fn half_turns() -> &'static HalfTurns {
 pub(super) fn turn_centres(centres: [[u32; 3]; 2], m: usize) -> [[u32; 3]; 2] {
     let model = Model::get();
     std::array::from_fn(|o| centres[o].map(|mask| model.turn_mask(Centre::BOTH[o], m, mask)))
+}
+
+/// The larger of both orbits' distances in their own tables (`tables[at[orbit]]`).
+pub(super) fn orbits_bound(tables: &[Nibbles], at: [usize; 2], centres: [[u32; 3]; 2]) -> u8 {
+    let [x, t] = centres.map(centre_index);
+    tables[at[0]].get(x).max(tables[at[1]].get(t))
 }
 
 /// The index of an orbit's placement (the U, R and F colours' masks).
