@@ -89,12 +89,19 @@ pub(super) struct Op {
     pub cost: u32,
 }
 
-/// An orbit type on its proxy cube, with its pure operations and face turns.
+/// An orbit type on its proxy cube: its pieces, and its operations when first asked for (reading
+/// an orbit's pieces, as the wing parity does, needs only the pieces).
 pub(super) struct Kind {
+    name: KindName,
     /// The proxy cube's size.
     pub size: usize,
     /// Each piece's proxy sticker indices, in an order every turn keeps.
     pub pieces: Vec<Vec<usize>>,
+    library: OnceLock<Library>,
+}
+
+/// A kind's pure operations and face turns.
+pub(super) struct Library {
     /// The operations (every 3-cycle, and more), cheapest first.
     pub ops: Vec<Op>,
     /// For each move `(to, from)` at index `to * len + from`, the indices of the operations
@@ -130,7 +137,13 @@ impl Kind {
     /// The shared kind, derived on first use.
     pub fn get(name: KindName) -> &'static Kind {
         static KINDS: [OnceLock<Kind>; 4] = [const { OnceLock::new() }; 4];
-        KINDS[name as usize].get_or_init(|| Kind::derive(name))
+        KINDS[name as usize].get_or_init(|| Kind::new(name))
+    }
+
+    /// The kind's operations, derived on first use.
+    pub fn library(&self) -> &Library {
+        self.library
+            .get_or_init(|| Library::derive(self.name, self.size, &self.pieces))
     }
 
     /// The number of pieces (slots) of the orbit.
@@ -143,16 +156,8 @@ impl Kind {
         self.pieces[0].len()
     }
 
-    /// The moves of operation `index`, as [`Op::moves`] lists them.
-    pub fn moves_of(&self, index: usize) -> &[(u8, u8)] {
-        let head = self.heads[index];
-        let at = head.at as usize;
-        &self.moves[at..at + usize::from(head.moved)]
-    }
-
-    fn derive(name: KindName) -> Kind {
+    fn new(name: KindName) -> Kind {
         let (size, seeds) = name.proxy();
-        let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
         let pieces: Vec<Vec<usize>> = seeds
             .iter()
             .flat_map(|&seed| orbit_pieces(size, seed))
@@ -161,6 +166,26 @@ impl Kind {
             pieces.len() <= MOST_SLOTS,
             "{name:?}: at most {MOST_SLOTS} slots"
         );
+        Kind {
+            name,
+            size,
+            pieces,
+            library: OnceLock::new(),
+        }
+    }
+}
+
+impl Library {
+    /// The moves of operation `index`, as [`Op::moves`] lists them.
+    pub fn moves_of(&self, index: usize) -> &[(u8, u8)] {
+        let head = self.heads[index];
+        let at = head.at as usize;
+        &self.moves[at..at + usize::from(head.moved)]
+    }
+
+    /// The operations of kind `name`, whose proxy cube has `size` layers and these pieces.
+    fn derive(name: KindName, size: usize, pieces: &[Vec<usize>]) -> Library {
+        let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
         let mut sticker_slot = vec![usize::MAX; 6 * size * size];
         for (k, &s) in pieces.iter().flatten().enumerate() {
             sticker_slot[s] = k;
@@ -286,9 +311,7 @@ impl Kind {
                 }
             })
             .collect();
-        Kind {
-            size,
-            pieces,
+        Library {
             ops,
             by_move,
             finishing,

@@ -203,8 +203,9 @@ impl Orbit {
     /// Where at most [`FINISH_WRONG`] pieces are wrong and every slot wants a different piece:
     /// the cheapest one or two operations that put every piece right, if there are any.
     fn finish(&self, piece: &[u8], want: &[u8], last: Option<Turn>) -> Option<Vec<&'static Op>> {
-        let kind = self.kind;
-        let wrong = (0..kind.len()).filter(|&s| piece[s] != want[s]).count();
+        let wrong = (0..self.kind.len())
+            .filter(|&s| piece[s] != want[s])
+            .count();
         let mut wanted = want.to_vec();
         wanted.sort_unstable();
         wanted.dedup();
@@ -214,7 +215,8 @@ impl Orbit {
         let mut best =
             (self.finishing(piece, want, None)).map(|op| (self.cost(&[op], last), vec![op]));
         let savings = self.savings(last);
-        for (op, head) in kind.ops.iter().zip(&kind.heads) {
+        let library = self.kind.library();
+        for (op, head) in library.ops.iter().zip(&library.heads) {
             let cost = u32::from(head.cost) - savings[usize::from(head.first)];
             if best.as_ref().is_some_and(|(b, _)| cost >= *b) {
                 continue;
@@ -232,8 +234,8 @@ impl Orbit {
     /// The one operation that puts every piece right, if there is one, where the slots hold
     /// `piece` and want `want` after `first` (as they are without).
     fn finishing(&self, piece: &[u8], want: &[u8], first: Option<&Op>) -> Option<&'static Op> {
-        let kind = self.kind;
-        let len = kind.len();
+        let library = self.kind.library();
+        let len = self.kind.len();
         let (mut now, mut wanted) = ([0; MOST_SLOTS], [0; MOST_SLOTS]);
         for s in 0..len {
             (now[s], wanted[s]) = match first {
@@ -245,7 +247,7 @@ impl Orbit {
         let mut count = 0;
         for to in 0..len {
             if now[to] != wanted[to] {
-                if count == kind.most_moved {
+                if count == library.most_moved {
                     return None;
                 }
                 let from = now[..len].iter().position(|&p| p == wanted[to])?;
@@ -253,8 +255,8 @@ impl Orbit {
                 count += 1;
             }
         }
-        let index = *kind.finishing.get(&moves[..count])?;
-        Some(&kind.ops[index as usize])
+        let index = *library.finishing.get(&moves[..count])?;
+        Some(&library.ops[index as usize])
     }
 
     /// The `count` operations that put the most pieces (each coded as one byte) right per
@@ -277,6 +279,7 @@ impl Orbit {
             );
             x > y || (x == y && (a.1, a.2) < (b.1, b.2))
         };
+        let library = self.kind.library();
         let mut best: Vec<Scored> = Vec::with_capacity(count + 1);
         // Puts the operation `index` (costing `cost`, putting at most `most` pieces right)
         // among the best.
@@ -284,7 +287,7 @@ impl Orbit {
             if best.len() == count && !before(&(most as i32, cost, 0), &best[count - 1]) {
                 return;
             }
-            let gain: i32 = (self.kind.moves_of(index as usize).iter())
+            let gain: i32 = (library.moves_of(index as usize).iter())
                 .map(|&(to, from)| {
                     let (to, from) = (to as usize, from as usize);
                     i32::from(piece[from] == want[to]) - i32::from(piece[to] == want[to])
@@ -298,34 +301,33 @@ impl Orbit {
             }
         };
         // Only an operation that brings some slot its wanted piece can put pieces right.
-        let kind = self.kind;
-        let len = kind.len();
+        let len = self.kind.len();
         let wrong: Vec<usize> = (0..len).filter(|&to| piece[to] != want[to]).collect();
         let savings = self.savings(last);
-        let mut seen = vec![false; kind.ops.len()];
+        let mut seen = vec![false; library.ops.len()];
         for &to in &wrong {
             for from in (0..len).filter(|&from| piece[from] == want[to]) {
-                for &index in &kind.by_move[to * len + from] {
+                for &index in &library.by_move[to * len + from] {
                     if std::mem::replace(&mut seen[index as usize], true) {
                         continue;
                     }
-                    let head = kind.heads[index as usize];
+                    let head = library.heads[index as usize];
                     let cost = u32::from(head.cost) - savings[usize::from(head.first)];
                     consider(index, cost, usize::from(head.moved).min(wrong.len()));
                 }
             }
         }
         best.into_iter()
-            .map(|(gain, cost, index)| (gain, cost, &kind.ops[index as usize]))
+            .map(|(gain, cost, index)| (gain, cost, &library.ops[index as usize]))
             .collect()
     }
 }
 
 impl Orbit {
     /// What an operation saves after the real turn `last`, for each of the kind's
-    /// [first turns](super::library::Kind::first_turns) ([`Orbit::merged`]).
+    /// [first turns](super::library::Library::first_turns) ([`Orbit::merged`]).
     fn savings(&self, last: Option<Turn>) -> Vec<u32> {
-        let firsts = &self.kind.first_turns;
+        let firsts = &self.kind.library().first_turns;
         firsts
             .iter()
             .map(|&first| self.merged(last, first))
@@ -437,10 +439,10 @@ mod tests {
     #[test]
     fn wings_a_three_cycle_from_right_are_finished_for_no_more_than_its_inverse() {
         let orbit = &wing_orbits(7)[1];
-        let kind = orbit.kind;
-        let right: Vec<u8> = (0..kind.len() as u8).collect();
+        let library = orbit.kind.library();
+        let right: Vec<u8> = (0..orbit.kind.len() as u8).collect();
         // 3-cycles that keep the outer layers (so that the slots keep their wanted pieces).
-        let three_cycles = kind
+        let three_cycles = library
             .ops
             .iter()
             .filter(|op| op.moves.len() == 3 && op.turned == right);
@@ -461,7 +463,7 @@ mod tests {
             // The 3-cycle that undoes it: each slot given back the piece it lost.
             let mut undo: Vec<(u8, u8)> = op.moves.iter().map(|&(to, from)| (from, to)).collect();
             undo.sort_unstable();
-            let inverse = &kind.ops[kind.finishing[&undo] as usize];
+            let inverse = &library.ops[library.finishing[&undo] as usize];
             assert!(orbit.cost(&ops, None) <= inverse.cost);
         }
         assert!(checked > 10, "{checked}");
@@ -476,9 +478,10 @@ mod tests {
             KindName::Wing,
         ] {
             let kind = Kind::get(name);
+            let library = kind.library();
             let orbits = kind.len() / 24;
             let mut triples = std::collections::HashSet::new();
-            for (index, op) in kind.ops.iter().enumerate() {
+            for (index, op) in library.ops.iter().enumerate() {
                 // Replayed on the proxy's stickers, it moves exactly the pieces it says, each
                 // sticker of a piece with the piece, and nothing else.
                 let whole: Vec<Turn> = op.turns.iter().chain(&op.rest).copied().collect();
@@ -494,11 +497,14 @@ mod tests {
                 let cost: u32 = op.turns.iter().map(|t| t.obtm(kind.size) as u32).sum();
                 assert_eq!(cost, op.cost, "{name:?}");
                 // Its packed head says the same.
-                let head = kind.heads[index];
-                let first = kind.first_turns[usize::from(head.first)];
+                let head = library.heads[index];
+                let first = library.first_turns[usize::from(head.first)];
                 assert_eq!(u32::from(head.cost), op.cost);
-                assert_eq!((first, kind.moves_of(index)), (op.turns[0], &op.moves[..]));
-                assert!(op.moves.len() <= kind.most_moved);
+                assert_eq!(
+                    (first, library.moves_of(index)),
+                    (op.turns[0], &op.moves[..])
+                );
+                assert!(op.moves.len() <= library.most_moved);
                 assert!(
                     op.rest
                         .iter()

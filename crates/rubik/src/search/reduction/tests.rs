@@ -302,7 +302,7 @@ fn every_op_is_pure_on_real_cubes() {
                 .map(|s| orbit.sticker(s))
                 .chain(outside)
                 .collect();
-            for op in orbit.kind.ops.iter().step_by(11) {
+            for op in orbit.kind.library().ops.iter().step_by(11) {
                 let turns: Vec<Turn> = op
                     .turns
                     .iter()
@@ -335,7 +335,8 @@ proptest! {
         let wings = orbit::wing_orbits(size);
         let index = which.index(wings.len());
         let orbit = &wings[index];
-        let op = &orbit.kind.ops[op.index(orbit.kind.ops.len())];
+        let ops = &orbit.kind.library().ops;
+        let op = &ops[op.index(ops.len())];
         let solved = FaceletCube::solved(size);
         let mut cube = solved.clone();
         cube.apply(op.turns.iter().map(|&t| orbit.turn(t)));
