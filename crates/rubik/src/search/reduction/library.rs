@@ -4,10 +4,10 @@
 //! on, so it behaves exactly like the same orbit of a small *proxy* cube that keeps only those
 //! layers: an x-centre orbit like the 4×4's centres, a t-centre orbit like the 5×5's, an
 //! oblique orbit like one of the 6×6's two, a wing orbit like the 4×4's wings. Each [`Kind`]
-//! is derived once on its proxy cube (built on first use, well under a second): its pieces
-//! (from the piece model, [`crate::facelet::pieces`]), its outer face turns, and a library of
-//! *pure* operations, move sequences that move pieces of this orbit and nothing else on the
-//! cube: for every ordered triple of pieces the cheapest known 3-cycle, and the cheap
+//! is derived once on its proxy cube: its pieces (from the piece model,
+//! [`crate::facelet::pieces`]) on first use, and, when first asked for (well under a second),
+//! its [`Library`] of outer face turns and *pure* operations, move sequences that move pieces
+//! of this orbit and nothing else on the cube: for every ordered triple of pieces the cheapest known 3-cycle, and the cheap
 //! sequences that move more pieces at once (two 3-cycles, for example).
 //!
 //! The sequences are commutators `[X, Y]` of a single inner layer `X` and either a single
