@@ -104,10 +104,13 @@ impl EdgePhases {
 
     /// The phases' maps, derived from the model; their tables not attached.
     pub fn derive() -> EdgePhases {
-        let last = LastPairing::new(Axis::Z);
+        let (last, (separation, gathering)) = rayon::join(
+            || LastPairing::new(Axis::Z),
+            || (Separation::new(), Gathering::new()),
+        );
         EdgePhases {
-            separation: Separation::new(&last),
-            gathering: Gathering::new(&last),
+            separation,
+            gathering,
             last,
         }
     }
@@ -125,11 +128,11 @@ impl EdgePhases {
     /// built.
     pub fn build_tables(&self, keep: &mut dyn FnMut(Vec<u8>)) {
         self.separation
-            .build_tables()
+            .build_tables(&self.last)
             .into_iter()
             .for_each(&mut *keep);
         self.gathering
-            .build_tables()
+            .build_tables(&self.last)
             .into_iter()
             .for_each(&mut *keep);
         self.last.build_tables().into_iter().for_each(keep);

@@ -55,9 +55,6 @@ pub(super) struct Gathering {
     ring: u8,
     /// `moved[class][edges][m]`: a class's edges (as in [`State`]) after turn `m`.
     moved: [Vec<[u32; TURNS]>; 2],
-    /// The goals of each orbit's centre table and of the coupled one.
-    centre_goals: [Vec<usize>; 2],
-    coupled_goals: Vec<usize>,
     /// The tables (see [`Gathering::table_lens`]), once attached.
     tables: Vec<Nibbles>,
 }
@@ -70,9 +67,8 @@ const CENTRES: [usize; 2] = [1, 2];
 const COUPLED: usize = 3;
 
 impl Gathering {
-    /// Derives the maps and builds the tables, the centres' goal being where `last`'s turns
-    /// reach from solved.
-    pub fn new(last: &LastPairing) -> Gathering {
+    /// Derives the maps; its tables not attached.
+    pub fn new() -> Gathering {
         let model = Model::get();
         let moves = (0..TURNS)
             .filter(|&m| {
@@ -120,22 +116,6 @@ impl Gathering {
                 slots[class].map(|s| index_in(&slots[class], model.wing_to[m][s]))
             })
         });
-        let centre_goals = [0, 1].map(|o| {
-            let orbit = Centre::BOTH[o];
-            let mut goals: Vec<usize> = (last.placements().iter())
-                .map(|c| centre_index(AXIS_COLOURS.map(|f| c.mask(orbit, &[f]))))
-                .collect();
-            goals.sort_unstable();
-            goals.dedup();
-            goals
-        });
-        let mut coupled_goals: Vec<usize> = (last.placements().iter())
-            .map(|c| {
-                coupled_index(Centre::BOTH.map(|o| [Face::U, Face::R].map(|f| c.mask(o, &[f]))))
-            })
-            .collect();
-        coupled_goals.sort_unstable();
-        coupled_goals.dedup();
         let mut phase = Gathering {
             moves,
             positions,
@@ -144,8 +124,6 @@ impl Gathering {
             slot_to,
             ring,
             moved: Default::default(),
-            centre_goals,
-            coupled_goals,
             tables: Vec::new(),
         };
         phase.moved = [0, 1].map(|class| {
@@ -176,9 +154,26 @@ impl Gathering {
         ]
     }
 
-    /// The tables' distances, by breadth-first search.
-    pub fn build_tables(&self) -> Vec<Vec<u8>> {
+    /// The tables' distances, by breadth-first search, the centres' goal being where `last`'s
+    /// turns reach from solved.
+    pub fn build_tables(&self, last: &LastPairing) -> Vec<Vec<u8>> {
         let moves = self.moves;
+        let centre_goals = [0, 1].map(|o| {
+            let orbit = Centre::BOTH[o];
+            let mut goals: Vec<usize> = (last.placements().iter())
+                .map(|c| centre_index(AXIS_COLOURS.map(|f| c.mask(orbit, &[f]))))
+                .collect();
+            goals.sort_unstable();
+            goals.dedup();
+            goals
+        });
+        let mut coupled_goals: Vec<usize> = (last.placements().iter())
+            .map(|c| {
+                coupled_index(Centre::BOTH.map(|o| [Face::U, Face::R].map(|f| c.mask(o, &[f]))))
+            })
+            .collect();
+        coupled_goals.sort_unstable();
+        coupled_goals.dedup();
         let goal = edges_number(self.ring, self.goal_tuple());
         let goal = edge_index([goal, goal]);
         let edges = bfs(SETS * TUPLES * TUPLES, &[goal], moves, |i, m| {
@@ -188,12 +183,12 @@ impl Gathering {
             edge_index([high, low])
         });
         let [x, t] = [0, 1].map(|o| {
-            bfs(CENTRE_PLACEMENTS, &self.centre_goals[o], moves, |i, m| {
+            bfs(CENTRE_PLACEMENTS, &centre_goals[o], moves, |i, m| {
                 turn_centre_index(o, i, m)
             })
         });
         let turns = half_turns();
-        let coupled = bfs(70 * 70 * 70 * 70, &self.coupled_goals, moves, |i, m| {
+        let coupled = bfs(70 * 70 * 70 * 70, &coupled_goals, moves, |i, m| {
             let halves = [i / 343_000, i / 4_900 % 70, i / 70 % 70, i % 70];
             // x U, t U, x R, t R.
             let (orbit, colour) = ([0, 1, 0, 1], [0, 0, 1, 1]);

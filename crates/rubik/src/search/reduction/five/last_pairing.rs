@@ -20,7 +20,7 @@
 //! classes of permutations), the low class's pair seen through a mirror, which exchanges the
 //! classes.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use super::model::{Centre, Centres, Model, face_mask};
 use super::separation::{axis_half, expand_half};
@@ -272,7 +272,7 @@ impl LastPairing {
             centres: Vec::new(),
             centre_distance: Vec::new(),
             halves: Vec::new(),
-            numbers: HashMap::new(),
+            numbers: HashMap::default(),
             placements: Vec::new(),
             index: SymmetricIndex::new(&pairs),
             pairs,

@@ -68,6 +68,13 @@ impl Coordinates for Pairs {
         wing_rank(self.actions[s].wings(wing_unrank(p)))
     }
 
+    fn first_images(&self, p: usize, images: &mut [usize]) {
+        let wings = wing_unrank(p);
+        for (image, action) in images.iter_mut().zip(&self.actions) {
+            *image = wing_rank(action.wings(wings));
+        }
+    }
+
     fn second_image(&self, s: usize, q: usize) -> usize {
         low_bits(self.actions[s].orientation(full_orientation(q)))
     }

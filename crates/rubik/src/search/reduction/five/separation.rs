@@ -15,8 +15,6 @@
 //! orbit's centres (to any placement the later turns reach, the R/L colours as the last phase
 //! wants them), and the orientation with both orbits' R/L halves.
 
-use std::collections::HashMap;
-
 use super::last_pairing::LastPairing;
 use super::model::{Centre, Centres, Model};
 use super::separated_edges::{
@@ -56,10 +54,6 @@ pub(super) struct Separation {
     oriented: [[u8; 12]; 12],
     /// The wing classes and the midges' orientation, indexed together.
     pub(super) edges: SeparatedEdges,
-    /// The goals of each orbit's centre table, and of the table over the orientation and
-    /// where the R colour's x- and t-centres are on L and R.
-    centre_goals: [Vec<usize>; 2],
-    rl_goals: Vec<usize>,
     /// The tables (see [`Separation::table_lens`]), once attached.
     tables: Vec<Nibbles>,
 }
@@ -72,9 +66,8 @@ const RL: usize = 3;
 const RL_HALVES: usize = 70 * 70;
 
 impl Separation {
-    /// The phase, the centres' goal putting each orbit's R/L colours where `last`'s turns
-    /// reach from solved, tied across the orbits as they are there; its tables not attached.
-    pub fn new(last: &LastPairing) -> Separation {
+    /// The phase, its tables not attached.
+    pub fn new() -> Separation {
         let model = Model::get();
         let moves = (0..TURNS)
             .filter(|&m| model.turns[m].is_single_layer() || model.turns[m].quarters == 2)
@@ -109,27 +102,12 @@ impl Separation {
                 change(0)
             })
         });
-        let rl = |c: &Centres, o: usize| axis_half(c.mask(Centre::BOTH[o], &[Face::R]), Face::R);
-        let centre_goals = [0, 1].map(|o| {
-            let wanted: std::collections::HashSet<usize> =
-                last.placements().iter().map(|c| rl(c, o)).collect();
-            let mut goals = reached_centres(Centre::BOTH[o], later);
-            goals.retain(|&i| wanted.contains(&(i / 70 % 70)));
-            goals
-        });
-        let mut rl_goals: Vec<usize> = (last.placements().iter())
-            .map(|c| rl(c, 0) * 70 + rl(c, 1))
-            .collect();
-        rl_goals.sort_unstable();
-        rl_goals.dedup();
         Separation {
             moves,
             flips,
             high,
             oriented,
             edges: SeparatedEdges::new(moves, high_mask, flips),
-            centre_goals,
-            rl_goals,
             tables: Vec::new(),
         }
     }
@@ -145,16 +123,31 @@ impl Separation {
         ]
     }
 
-    /// The tables' distances, by breadth-first search.
-    pub fn build_tables(&self) -> Vec<Vec<u8>> {
+    /// The tables' distances, by breadth-first search, the centres' goal putting each orbit's
+    /// R/L colours where `last`'s turns reach from solved, tied across the orbits as they are
+    /// there.
+    pub fn build_tables(&self, last: &LastPairing) -> Vec<Vec<u8>> {
         let moves = self.moves;
+        let rl = |c: &Centres, o: usize| axis_half(c.mask(Centre::BOTH[o], &[Face::R]), Face::R);
+        let centre_goals = [0, 1].map(|o| {
+            let wanted: std::collections::HashSet<usize> =
+                last.placements().iter().map(|c| rl(c, o)).collect();
+            let mut goals = reached_centres(Centre::BOTH[o], later_moves(Model::get()));
+            goals.retain(|&i| wanted.contains(&(i / 70 % 70)));
+            goals
+        });
+        let mut rl_goals: Vec<usize> = (last.placements().iter())
+            .map(|c| rl(c, 0) * 70 + rl(c, 1))
+            .collect();
+        rl_goals.sort_unstable();
+        rl_goals.dedup();
         let [x, t] = [0, 1].map(|o| {
-            bfs(CENTRE_PLACEMENTS, &self.centre_goals[o], moves, |i, m| {
+            bfs(CENTRE_PLACEMENTS, &centre_goals[o], moves, |i, m| {
                 turn_centre_index(o, i, m)
             })
         });
         let turns = half_turns();
-        let rl = bfs(ORIENTATIONS * RL_HALVES, &self.rl_goals, moves, |i, m| {
+        let rl = bfs(ORIENTATIONS * RL_HALVES, &rl_goals, moves, |i, m| {
             let (eo, rl) = (full_orientation(i / RL_HALVES), i % RL_HALVES);
             let eo = low_bits(turn_eo(&self.flips, eo, m));
             let rl =
@@ -271,18 +264,20 @@ pub(super) fn reached_centres(orbit: Centre, moves: MoveSet) -> Vec<usize> {
     let model = Model::get();
     let solved = Centres::read(&FaceletCube::solved(5));
     let start = AXIS_COLOURS.map(|c| solved.mask(orbit, &[c]));
-    let mut seen: HashMap<usize, ()> = HashMap::new();
-    seen.insert(centre_index(start), ());
+    let mut seen = vec![false; CENTRE_PLACEMENTS];
+    seen[centre_index(start)] = true;
     let mut stack = vec![start];
     while let Some(masks) = stack.pop() {
         for m in turns_in(moves) {
             let next = masks.map(|mask| model.turn_mask(orbit, m, mask));
-            if seen.insert(centre_index(next), ()).is_none() {
+            let index = centre_index(next);
+            if !seen[index] {
+                seen[index] = true;
                 stack.push(next);
             }
         }
     }
-    seen.into_keys().collect()
+    (0..CENTRE_PLACEMENTS).filter(|&i| seen[i]).collect()
 }
 
 /// The axis colours of a centre placement's masks, in order.

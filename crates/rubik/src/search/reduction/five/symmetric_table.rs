@@ -15,6 +15,13 @@ pub(super) trait Coordinates: Sync {
     fn symmetries(&self) -> usize;
     /// The first coordinate's value `p` seen through symmetry `s`.
     fn first_image(&self, s: usize, p: usize) -> usize;
+    /// `p` seen through each symmetry in turn, into `images` (one a symmetry): for a
+    /// coordinate that decodes `p` once for all of them.
+    fn first_images(&self, p: usize, images: &mut [usize]) {
+        for (s, image) in images.iter_mut().enumerate() {
+            *image = self.first_image(s, p);
+        }
+    }
     /// The second coordinate's value `q` seen through symmetry `s`.
     fn second_image(&self, s: usize, q: usize) -> usize;
     /// The first coordinate after turn `m`.
@@ -66,14 +73,15 @@ impl SymmetricIndex {
             .collect();
         let mut classes = vec![u32::MAX; first];
         let (mut representatives, mut fixing) = (Vec::new(), Vec::new());
+        let mut seen = vec![0; symmetries];
         for p in 0..first {
             if classes[p] != u32::MAX {
                 continue;
             }
             let class = representatives.len() as u32;
             let mut fixed = 0;
-            for s in 0..symmetries {
-                let image = coords.first_image(s, p);
+            coords.first_images(p, &mut seen);
+            for (s, &image) in seen.iter().enumerate() {
                 if classes[image] == u32::MAX {
                     classes[image] = class << 5 | s as u32;
                 }

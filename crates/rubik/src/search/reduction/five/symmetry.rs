@@ -16,6 +16,8 @@ use crate::turn::Turn;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Symmetry {
     pub wing: [u8; 24],
+    /// Where it takes each set of wing slots within each byte of a mask (bits 8k to 8k + 7).
+    wing_bytes: [[u32; 256]; 3],
     pub midge: [u8; 12],
     pub centre: [[u8; 24]; 2],
     pub turn: [u8; TURNS],
@@ -99,8 +101,16 @@ impl Symmetry {
                 .expect("a symmetry takes an outer block turn to one") as u8
         });
         let pieces = PieceMap::of(goes);
+        let wing_bytes = std::array::from_fn(|k| {
+            std::array::from_fn(|byte| {
+                (0..8)
+                    .filter(|b| byte >> b & 1 == 1)
+                    .fold(0, |out, b| out | 1 << pieces.wing[8 * k + b])
+            })
+        });
         Symmetry {
             wing: pieces.wing,
+            wing_bytes,
             midge: pieces.midge,
             centre: pieces.centre,
             turn,
@@ -109,9 +119,8 @@ impl Symmetry {
 
     /// The set of wing slots `mask` moved by the symmetry.
     pub fn wings(&self, mask: u32) -> u32 {
-        (0..24)
-            .filter(|s| mask >> s & 1 == 1)
-            .fold(0, |out, s| out | 1 << self.wing[s])
+        let [a, b, c] = &self.wing_bytes;
+        a[(mask & 0xFF) as usize] | b[(mask >> 8 & 0xFF) as usize] | c[(mask >> 16 & 0xFF) as usize]
     }
 
     /// The set of midge positions `mask` moved by the symmetry.
@@ -131,6 +140,19 @@ mod tests {
     fn sixteen_distinct_symmetries_that_commute_with_the_turns() {
         for axis in Axis::ALL {
             check(axis, keeping(axis));
+        }
+    }
+
+    #[test]
+    fn a_set_of_wing_slots_goes_where_its_slots_go() {
+        let mut rng = crate::seeded_rng(5);
+        for s in keeping(Axis::X) {
+            for _ in 0..200 {
+                let mask = crate::random::below(&mut rng, 1 << 24);
+                let slots = (0..24).filter(|w| mask >> w & 1 == 1);
+                let moved = slots.fold(0, |out, w| out | 1 << s.wing[w]);
+                assert_eq!(s.wings(mask), moved);
+            }
         }
     }
 
