@@ -67,7 +67,9 @@ pub struct Args {
     #[arg(long, short = 'm', visible_alias = "max-depth", value_parser = parse_max_length)]
     max_length: Option<usize>,
     /// A time budget per state, in milliseconds (at most a day). optimal: when it runs out, the
-    /// answer is the best solution found, with `optimal: false` and the lower bound proved.
+    /// answer is the best solution found, with `optimal: false` and the lower bound proved. A
+    /// 4×4 or 5×5 is always solved, then shortened while time is left; a bigger cube not solved
+    /// in time is an error.
     #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
     /// A budget of search nodes per state (two-phase, optimal).

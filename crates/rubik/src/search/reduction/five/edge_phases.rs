@@ -32,9 +32,6 @@ use crate::search::budget::Running;
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::phase_search::{Phase, Searcher, Wanted};
 
-/// How many results each phase passes on.
-const KEEP: [usize; 3] = [8, 8, 4];
-
 /// The three phases and their tables.
 pub(super) struct EdgePhases {
     pub separation: Separation,
@@ -149,8 +146,14 @@ impl EdgePhases {
     }
 
     /// `staged` (centres staged, wings even against the midges; colours named by faces)
-    /// reduced: the best results, each with three more phases, shortest first.
-    pub fn reduce(&self, staged: &[Partial], budget: &Running) -> Result<Vec<Partial>, Stop> {
+    /// reduced: the best results, each with three more phases, shortest first; each phase
+    /// passes on as many results as `keep` says.
+    pub fn reduce(
+        &self,
+        staged: &[Partial],
+        keep: [usize; 3],
+        budget: &Running,
+    ) -> Result<Vec<Partial>, Stop> {
         let mut searcher = Searcher { budget, nodes: 0 };
         let wanted = |count| Wanted {
             extra: 1,
@@ -163,7 +166,7 @@ impl EdgePhases {
             &self.separation,
             staged,
             |cube| self.separation.read(cube).unwrap_or_default(),
-            wanted(KEEP[0]),
+            wanted(keep[0]),
             |p| self.gathering.read(&p.cube).is_some_and(|c| !c.is_empty()),
         )?;
         // Four edges gathered, from every choice of them.
@@ -172,7 +175,7 @@ impl EdgePhases {
             &self.gathering,
             &separated,
             |cube| self.gathering.read(cube).unwrap_or_default(),
-            wanted(KEEP[1]),
+            wanted(keep[1]),
             |p| self.last.read(&p.cube).is_some(),
         )?;
         // The rest paired.
@@ -183,7 +186,7 @@ impl EdgePhases {
             |cube| self.last.read(cube).into_iter().map(|s| ((), s)).collect(),
             Wanted {
                 extra: 0,
-                ..wanted(KEEP[2])
+                ..wanted(keep[2])
             },
             |_| true,
         )?;

@@ -139,6 +139,29 @@ fn refusals_say_why() {
 }
 
 #[test]
+fn a_time_budget_only_shortens() {
+    let (five, three) = tables();
+    let three = TwoPhase::new(three);
+    let cube = crate::bigcube::random_state(5, &mut crate::seeded_rng(35));
+    let length = |budget| {
+        let options = ReductionOptions {
+            budget,
+            ..ReductionOptions::default()
+        };
+        let solution = solve(&cube, &three, five, &options).expect("a 5×5 is always solved");
+        let mut replay = cube.clone();
+        replay.apply(solution.turns());
+        assert!(replay.is_solved());
+        solution.obtm()
+    };
+    let plain = length(Budget::default());
+    // Out of time from the start: the first pass alone, as without a budget.
+    assert_eq!(length(Budget::time(std::time::Duration::ZERO)), plain);
+    // Time for later passes: the shortest solution kept.
+    assert!(length(Budget::time(std::time::Duration::from_secs(3))) <= plain);
+}
+
+#[test]
 fn each_phase_reaches_its_goal_on_the_stickers() {
     let (five, _) = tables();
     let budget = crate::search::Budget::default().start();
