@@ -358,7 +358,8 @@ async fn unsolvable_states_are_400() {
 
 #[tokio::test]
 async fn a_solve_past_its_budget_or_the_cap_is_503_with_retry_after() {
-    // A 64×64×64 takes longer than a few milliseconds: its own budget, then the server's cap.
+    // A 64×64×64 takes longer than the server's cap, with a budget of its own (which never
+    // leaves a cube unsolved, only shortens less) or without.
     let state = rubik::bigcube::random_state(64, &mut rubik::seeded_rng(1)).to_string();
     let capped = router_with(Limits {
         solve_ms: 50,

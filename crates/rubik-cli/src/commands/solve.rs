@@ -68,8 +68,7 @@ pub struct Args {
     max_length: Option<usize>,
     /// A time budget per state, in milliseconds (at most a day). optimal: when it runs out, the
     /// answer is the best solution found, with `optimal: false` and the lower bound proved. A
-    /// 4×4 or 5×5 is always solved, then shortened while time is left; a bigger cube not solved
-    /// in time is an error.
+    /// bigger cube is always solved: the budget only cuts the work that shortens its solution.
     #[arg(long, value_parser = parse_timeout)]
     timeout_ms: Option<u64>,
     /// A budget of search nodes per state (two-phase, optimal).

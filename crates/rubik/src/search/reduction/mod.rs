@@ -20,6 +20,9 @@
 //!    of edges against corners ("PLL parity");
 //! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
 //!
+//! A time budget cuts only what shortens the solution: when it runs out, the centre tables and
+//! block commutators stop and the 3-cycles, which always finish, do the rest.
+//!
 //! Every orbit type is derived on a small proxy cube and shared by every N, so nothing grows
 //! with N but the number of orbits; the time is about linear in the number of pieces
 //! (N² per cube), plus replaying the solution on the stickers. Moves are cancelled across
@@ -60,8 +63,11 @@ pub const MAX_SIZE: usize = 128;
 pub struct ReductionOptions<'a> {
     /// Search nodes the 3×3 stage spends shortening its first solution of at most 20 moves.
     pub improve_nodes: u64,
-    /// Its time and cancel flag stop the solve (checked before each placement step); its node
-    /// limit bounds the 3×3 stage's search.
+    /// Its cancel flag stops the solve (checked before each placement step and every few
+    /// thousand search nodes). Its clock only cuts the work that shortens a solution (the
+    /// 4×4's and 5×5's later passes; on other sizes the centre tables and the block
+    /// commutators, whose work the 3-cycles take over), so it never leaves a cube unsolved.
+    /// Its node limit bounds the 3×3 stage's search.
     pub budget: Budget<'a>,
     /// Told `(steps done, steps in all)` as each depth the centre tables solve begins and after
     /// each centre and wing orbit placed, for a progress display.
@@ -145,7 +151,14 @@ pub fn solve(
 ) -> Result<Solution, ReductionError> {
     let size = cube.size();
     let mut work = normalised(cube, MIN_SIZE..=MAX_SIZE)?;
+    // The clock cuts only the work that shortens (the centre tables' depths, the block
+    // commutators): the 3-cycles and the 3×3 stage always finish, and only a cancel stops them.
     let budget = options.budget.start();
+    let calm = Budget {
+        cancel: options.budget.cancel,
+        ..Budget::default()
+    }
+    .start();
     let mut stages = Vec::new();
     let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
         work.apply(turns.iter().copied());
@@ -163,14 +176,13 @@ pub fn solve(
     };
     let parity = edges::wing_parity(&work)?;
     run(&mut work, "wing parity", parity);
-    let centres = solve_centres(&work, tables, &budget, &tick)?;
+    let centres = solve_centres(&work, tables, [&budget, &calm], &tick)?;
     run(&mut work, "centres", centres);
-    let edges = edges::pair(&work, &budget, &tick)?;
+    let edges = edges::pair(&work, &calm, &tick)?;
     run(&mut work, "edges", edges);
-    // What is left of the time, and the node limit whole.
     let rest = Budget {
         nodes: options.budget.nodes,
-        ..budget.left(0)
+        ..calm.left(0)
     };
     let last = three::solve(&work, three, options.improve_nodes, rest)?;
     run(
@@ -294,11 +306,13 @@ fn holdings() -> Vec<[Face; 6]> {
 }
 
 /// Turns that solve every centre orbit, keeping every wing orbit's parity; `tick` after each
-/// orbit.
+/// orbit. Of `[budget, calm]`, the tables and the block commutators run under `budget`, and
+/// when its clock runs out leave what they have not done to the 3-cycles, which run under
+/// `calm`.
 fn solve_centres(
     cube: &FaceletCube,
     tables: CentreTables<'_>,
-    budget: &Running,
+    [budget, calm]: [&Running; 2],
     tick: &dyn Fn(),
 ) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
@@ -306,7 +320,10 @@ fn solve_centres(
     let mut turns = Vec::new();
     table_centres(&mut work, colours, tables, &mut turns, budget, tick)?;
     if cube.size() <= blocks::MAX_SIZE {
-        blocks::place(&mut work, colours, &mut turns, budget)?;
+        match blocks::place(&mut work, colours, &mut turns, budget) {
+            Err(ReductionError::Stopped(Stop::Timeout)) => {}
+            placed => placed?,
+        }
     }
     for orbit in orbit::centre_orbits(cube.size()) {
         let mut state = orbit.read(&work);
@@ -317,7 +334,7 @@ fn solve_centres(
             .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
             .collect();
         let done = turns.len();
-        orbit.place(&mut state, &mut homes, &mut turns, budget)?;
+        orbit.place(&mut state, &mut homes, &mut turns, calm)?;
         work.apply(turns[done..].iter().copied());
         tick();
     }
@@ -337,7 +354,7 @@ const TABLE_NODES: u64 = 10_000_000;
 /// outer layers and the block reaching that depth, which leave the orbits inside it alone;
 /// face turns keep a solved orbit solved, and the blocks are turned an even number of
 /// quarters, which keeps every wing orbit's parity. A depth whose search passes
-/// [`TABLE_NODES`] is left as it is. Appends the turns to `turns` and makes them on `work`;
+/// [`TABLE_NODES`] is left as it is, and every depth from where the clock runs out. Appends the turns to `turns` and makes them on `work`;
 /// `tick` as each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
@@ -362,7 +379,8 @@ fn table_centres(
         let solved = match solved {
             Ok(solved) => solved,
             Err(Stop::Nodes) => continue,
-            Err(stop) => return Err(ReductionError::Stopped(stop)),
+            Err(Stop::Timeout) => break,
+            Err(Stop::Cancelled) => return Err(ReductionError::Stopped(Stop::Cancelled)),
         };
         let real: Vec<Turn> = solved.into_iter().map(|t| orbit.turn(t)).collect();
         work.apply(real.iter().copied());

@@ -27,6 +27,35 @@ fn reduce(cube: &FaceletCube) -> Result<Solution, ReductionError> {
     )
 }
 
+/// A time budget out from the start still gives a solution (the 3-cycles do what the tables
+/// and block commutators would have); only a cancel leaves none.
+#[test]
+fn a_time_budget_never_leaves_a_cube_unsolved() {
+    let cube = crate::bigcube::random_state(6, &mut seeded_rng(12));
+    let solve_within = |budget| {
+        let options = ReductionOptions {
+            budget,
+            ..ReductionOptions::default()
+        };
+        solve(&cube, &TwoPhase::new(tables()), centre_tables(6), &options)
+    };
+    let timed = solve_within(Budget::time(std::time::Duration::ZERO)).unwrap();
+    let mut replay = cube.clone();
+    replay.apply(timed.turns());
+    assert!(replay.is_solved());
+    // Out of time, the centre tables did nothing: longer than without a budget.
+    assert!(timed.obtm() > reduce(&cube).unwrap().obtm());
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let cancelled = Budget {
+        cancel: Some(&cancel),
+        ..Budget::default()
+    };
+    assert_eq!(
+        solve_within(cancelled).unwrap_err(),
+        ReductionError::Stopped(Stop::Cancelled)
+    );
+}
+
 /// Two fixed centres of one colour (a sticker swapped between a fixed centre and a t-centre
 /// of another face) are refused, not a panic.
 #[test]
