@@ -154,11 +154,7 @@ pub fn solve(
     // The clock cuts only the work that shortens (the centre tables' depths, the block
     // commutators): the 3-cycles and the 3×3 stage always finish, and only a cancel stops them.
     let budget = options.budget.start();
-    let calm = Budget {
-        cancel: options.budget.cancel,
-        ..Budget::default()
-    }
-    .start();
+    let calm = unhurried(&options.budget).start();
     let mut stages = Vec::new();
     let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
         work.apply(turns.iter().copied());
@@ -220,6 +216,42 @@ fn replayed(cube: &FaceletCube, solution: Solution) -> Result<Solution, Reductio
         true => Ok(solution),
         false => Err(ReductionError::Replay),
     }
+}
+
+/// `budget`'s cancel flag alone: what the work that must finish runs under, so that a budget
+/// only cuts what shortens a solution and never leaves a cube unsolved.
+fn unhurried<'a>(budget: &Budget<'a>) -> Budget<'a> {
+    Budget {
+        cancel: budget.cancel,
+        ..Budget::default()
+    }
+}
+
+/// A solve in passes, `attempt` making a solution with one of `efforts` under the options and
+/// the started budget it is given: the first effort with the budget's cancel flag alone (it
+/// always finishes unless cancelled), then, with a time budget, each later one under
+/// `budget` (`options`' budget, started when the solve began) while time is left; the
+/// shortest solution, as [`shortest`] picks it.
+fn in_passes<E>(
+    efforts: &[E],
+    options: &ReductionOptions<'_>,
+    budget: &Running,
+    mut attempt: impl FnMut(&E, &ReductionOptions<'_>, &Running) -> Result<Solution, ReductionError>,
+) -> Result<Solution, ReductionError> {
+    let first = ReductionOptions {
+        budget: unhurried(&options.budget),
+        ..*options
+    };
+    let calm = first.budget.start();
+    let later = match options.budget.time {
+        Some(_) => &efforts[1..],
+        None => &[],
+    };
+    shortest(
+        std::iter::once((&efforts[0], &first, &calm))
+            .chain(later.iter().map(|effort| (effort, options, budget)))
+            .map(|(effort, options, budget)| attempt(effort, options, budget)),
+    )
 }
 
 /// The shortest (in OBTM; the earlier of equals) of the solutions `attempts` gives, tried in

@@ -39,14 +39,15 @@ pub use tables::FiveTables;
 
 use super::phase_search::{self, MoveSet, Searcher, Wanted};
 use super::{
-    ReductionError, ReductionOptions, edges, moves, normalised, replayed, shortest, three,
+    ReductionError, ReductionOptions, edges, in_passes, moves, normalised, replayed, shortest,
+    three, unhurried,
 };
 use crate::face::Axis;
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
+use crate::search::Stop;
 use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
-use crate::search::{Budget, Stop};
 use crate::turn::Turn;
 use coords::Phase;
 use edge_phases::Partial;
@@ -231,17 +232,7 @@ pub fn solve(
     five: &FiveTables,
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
-    // The first pass stops only when cancelled: a budget shortens, it never leaves a state
-    // unsolved.
-    let unhurried = Budget {
-        cancel: options.budget.cancel,
-        ..Budget::default()
-    };
-    let first = ReductionOptions {
-        budget: unhurried,
-        ..*options
-    };
-    let (calm, budget) = (unhurried.start(), options.budget.start());
+    let budget = options.budget.start();
     let normal = normalised(cube, 5..=5)?;
     let held: Vec<FaceletCube> = holds()
         .into_iter()
@@ -257,6 +248,8 @@ pub fn solve(
             Ok(Candidate::start(hold, cube, odd))
         })
         .collect::<Result<Vec<_>, ReductionError>>()?;
+    // The centres are staged once, whatever the budget: every pass starts from them.
+    let calm = unhurried(&options.budget).start();
     let staged =
         centre_phases(starts, &Phase::ALL[..2], five, &calm).map_err(ReductionError::Stopped)?;
     let staged: Vec<Partial> = (staged.iter())
@@ -264,14 +257,10 @@ pub fn solve(
             Partial::start(candidate.hold, &held[candidate.hold]).then_all(&candidate.phases)
         })
         .collect();
-    let later = match options.budget.time {
-        Some(_) => &PASSES[1..],
-        None => &[],
-    };
-    let passes = std::iter::once((&PASSES[0], &first, &calm))
-        .chain(later.iter().map(|pass| (pass, options, &budget)))
-        .map(|(pass, options, budget)| reduce(&staged, pass, five, three, options, budget));
-    replayed(cube, shortest(passes)?)
+    let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
+        reduce(&staged, pass, five, three, options, budget)
+    });
+    replayed(cube, solved?)
 }
 
 /// One pass over the staged centres: the edge phases and the 3×3 stage as wide as `pass`

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::face::Face;
 use crate::notation::Alg;
+use crate::search::Budget;
 use crate::search::reduction::phase_search::TURNS;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 use model::Centre;

@@ -37,13 +37,15 @@ mod tables;
 pub use tables::FourTables;
 
 use super::phase_search::{self, MoveSet, Phase, Searcher, Wanted};
-use super::{ReductionError, ReductionOptions, moves, normalised, replayed, shortest, three};
+use super::{
+    ReductionError, ReductionOptions, in_passes, moves, normalised, replayed, shortest, three,
+};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
+use crate::search::Stop;
 use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
-use crate::search::{Budget, Stop};
 use crate::turn::Turn;
 use coords::{Centres3, Moves2, State2};
 use model::{Model, Pieces};
@@ -164,28 +166,12 @@ pub fn solve(
         phases: Vec::new(),
         estimate: 0,
     };
-    // The first effort stops only when cancelled: a budget shortens, it never leaves a state
-    // unsolved.
-    let unhurried = Budget {
-        cancel: options.budget.cancel,
-        ..Budget::default()
-    };
-    let first = ReductionOptions {
-        budget: unhurried,
-        ..*options
-    };
-    let (calm, budget) = (unhurried.start(), options.budget.start());
-    let later = match options.budget.time {
-        Some(_) => &EFFORTS[1..],
-        None => &[],
-    };
-    let attempts = std::iter::once((&EFFORTS[0], &first, &calm))
-        .chain(later.iter().map(|effort| (effort, options, &budget)))
-        .map(|(effort, options, budget)| {
-            let mut searcher = Searcher { budget, nodes: 0 };
-            attempt(&start, four, three, options, &mut searcher, effort)
-        });
-    replayed(cube, shortest(attempts)?)
+    let budget = options.budget.start();
+    let solved = in_passes(&EFFORTS, options, &budget, |effort, options, budget| {
+        let mut searcher = Searcher { budget, nodes: 0 };
+        attempt(&start, four, three, options, &mut searcher, effort)
+    });
+    replayed(cube, solved?)
 }
 
 /// The three phases with `effort`, then the 3×3 stage on each reduced candidate: the
