@@ -113,7 +113,8 @@ pub enum ReductionError {
     /// The 3×3 stage failed.
     #[error("the 3x3 stage failed: {0}")]
     ThreeByThree(#[from] SolveError),
-    /// The budget's clock or cancel flag stopped the solve before it was done.
+    /// The budget's cancel flag stopped the solve before it was done (its clock never does: it
+    /// only cuts what shortens a solution).
     #[error("{}", match .0 {
         Stop::Cancelled => "interrupted before the cube was solved",
         _ => "the time budget ran out before the cube was solved",
