@@ -413,18 +413,27 @@ fn the_big_cube_benchmark_runs_on_one_thread_then_on_all_cores() {
 }
 
 #[test]
-fn the_big_cube_benchmark_keeps_to_its_time_budget() {
-    // A millisecond is too little for a 40×40×40: the run ends, saying why.
-    solver(
-        big_cube_tables(),
-        &["bench", "solve", "--size", "40", "--count", "2"],
-    )
-    .args(["--timeout-ms", "1"])
-    .assert()
-    .code(1)
-    .stderr(predicate::str::contains(
-        "state 1 of 2: the time budget ran out",
-    ));
+fn the_big_cube_benchmark_solves_every_state_within_any_budget() {
+    // Out of time at once, a 7×7's centre tables stop and the 3-cycles finish: the state is
+    // still solved, in more moves.
+    let mean = |budget: &[&str]| {
+        let bench = [
+            "bench",
+            "solve",
+            "--size",
+            "7",
+            "--count",
+            "1",
+            "--single-only",
+        ];
+        let run = solver(big_cube_tables(), &[&bench[..], budget].concat())
+            .assert()
+            .success();
+        let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+        let mean = out.split("OBTM: mean ").nth(1).unwrap().split(',').next();
+        mean.unwrap().parse::<f64>().unwrap()
+    };
+    assert!(mean(&["--timeout-ms", "1"]) > mean(&[]));
 }
 
 /// `rubik ARGS` with the tiny solver tables, cached in `dir`.
