@@ -387,8 +387,8 @@ const TABLE_NODES: u64 = 10_000_000;
 /// outer layers and the block reaching that depth, which leave the orbits inside it alone;
 /// face turns keep a solved orbit solved, and the blocks are turned an even number of
 /// quarters, which keeps every wing orbit's parity. A depth whose search passes
-/// [`TABLE_NODES`] is left as it is, and every depth from where the clock runs out. Appends the turns to `turns` and makes them on `work`;
-/// `tick` as each depth begins.
+/// [`TABLE_NODES`] is left as it is, and every depth from where the clock runs out. Appends
+/// the turns to `turns` and makes them on `work`; `tick` as each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
     colours: [Face; 6],

@@ -18,8 +18,8 @@
 //! what follows; the best few reduced cubes are ranked by their whole length with the 3×3
 //! stage's first solution, the best four have that solution shortened, and the shortest whole
 //! solution, moves cancelled across stages, is kept. With a time budget the edge phases and
-//! the 3×3 stage run again over the same staged centres, each pass passing on twice as many
-//! candidates, while time is left (`PASSES`). The fixed centres never move (only outer
+//! the 3×3 stage run again over the same staged centres, passing on four, eight and sixteen
+//! times as many candidates, while time is left (`PASSES`). The fixed centres never move (only outer
 //! blocks turn), so each centre's goal is its face. A bigger odd cube solves each depth's
 //! centres with the staging phases and a third, **centres** (outer turns and two-layer blocks
 //! by two: `solve_centres`).
@@ -126,24 +126,18 @@ struct Pass {
 /// states (`rubik bench solve --size 5 --count 20 --seed 1 --single-only`): 73.8, 73.1, 72.5
 /// and 72.5 moves in 0.82, 0.90, 1.29 and 1.92 s a state for the edge phases passing on 8, 16,
 /// 32 and 64 separations (50 states: 73.9 in 0.90-1.05 s, 73.4 in 1.13-1.19 s with 16).
-const PASSES: [Pass; 4] = [
-    Pass {
-        keep: [8, 8, 4],
-        shortened: 4,
-    },
-    Pass {
-        keep: [32, 32, 16],
-        shortened: 16,
-    },
-    Pass {
-        keep: [64, 64, 32],
-        shortened: 32,
-    },
-    Pass {
-        keep: [128, 128, 64],
-        shortened: 64,
-    },
-];
+const PASSES: [Pass; 4] = [Pass::wide(1), Pass::wide(4), Pass::wide(8), Pass::wide(16)];
+
+impl Pass {
+    /// `times` as wide as the first pass: each edge phase passes on 8, 8 and 4 results, four
+    /// reduced cubes shortened.
+    const fn wide(times: usize) -> Pass {
+        Pass {
+            keep: [8 * times, 8 * times, 4 * times],
+            shortened: 4 * times,
+        }
+    }
+}
 
 /// The whole-cube rotations the 5×5's first phase holds the cube by (none, x, z): each brings
 /// another axis's colours onto U and D.
