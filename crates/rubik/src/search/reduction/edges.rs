@@ -70,6 +70,16 @@ pub(super) fn wing_parity(cube: &FaceletCube) -> Result<Vec<Turn>, ReductionErro
         .collect())
 }
 
+/// A quarter turn of the block `0..=depth` when the wing orbit `depth` is an odd permutation:
+/// it makes that orbit even and moves no orbit inside it.
+pub(super) fn orbit_parity(
+    cube: &FaceletCube,
+    depth: usize,
+) -> Result<Option<Turn>, ReductionError> {
+    let orbit = &wing_orbits(cube.size())[depth - 1];
+    Ok(is_odd(&orbit.read(cube), &home_colours(orbit, cube))?.then(|| wide_r(depth)))
+}
+
 /// Turns that pair every wing, leaving the centres solved and the outer layers a 3×3; `tick`
 /// after each orbit.
 pub(super) fn pair(

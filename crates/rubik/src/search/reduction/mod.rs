@@ -98,6 +98,14 @@ pub enum CentreTables<'t> {
     Five(&'t five::FiveTables),
 }
 
+impl CentreTables<'_> {
+    /// Whether the tables pair each depth's wings as they solve its centres on a cube of
+    /// `size` layers (the 5×5's on an odd size), so that the wings need no parity stage first.
+    fn pairs_wings(&self, size: usize) -> bool {
+        matches!(self, CentreTables::Five(_)) && size % 2 == 1
+    }
+}
+
 /// Why reduction gave no solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReductionError {
@@ -171,9 +179,30 @@ pub fn solve(
             progress(placed.get(), total);
         }
     };
-    let parity = edges::wing_parity(&work)?;
-    run(&mut work, "wing parity", parity);
-    let centres = solve_centres(&work, tables, [&budget, &calm], &tick)?;
+    // On an odd size the 5×5's tables solve each depth's centres and pair its wings; on an even
+    // size the 4×4's solve the x-centres as part of the centre stage, after the wing parity.
+    let tabled = match tables.pairs_wings(size) {
+        true => {
+            let mut reduced = Vec::new();
+            let colours = centre_colours(&work);
+            table_centres(
+                &mut work.clone(),
+                colours,
+                tables,
+                &mut reduced,
+                &budget,
+                &tick,
+            )?;
+            run(&mut work, "5x5 reductions", reduced);
+            None
+        }
+        false => {
+            let parity = edges::wing_parity(&work)?;
+            run(&mut work, "wing parity", parity);
+            Some(tables)
+        }
+    };
+    let centres = solve_centres(&work, tabled, [&budget, &calm], &tick)?;
     run(&mut work, "centres", centres);
     let edges = edges::pair(&work, &calm, &tick)?;
     run(&mut work, "edges", edges);
@@ -338,20 +367,24 @@ fn holdings() -> Vec<[Face; 6]> {
         .collect()
 }
 
-/// Turns that solve every centre orbit, keeping every wing orbit's parity; `tick` after each
-/// orbit. Of `[budget, calm]`, the tables and the block commutators run under `budget`, and
+/// Turns that solve every centre orbit, the orbits `tables` take first, keeping every wing
+/// orbit's parity (and every paired edge paired: the block commutators and 3-cycles move
+/// centres alone); `tick` after each orbit. Of `[budget, calm]`, the tables and the block
+/// commutators run under `budget`, and
 /// when its clock runs out leave what they have not done to the 3-cycles, which run under
 /// `calm`.
 fn solve_centres(
     cube: &FaceletCube,
-    tables: CentreTables<'_>,
+    tables: Option<CentreTables<'_>>,
     [budget, calm]: [&Running; 2],
     tick: &dyn Fn(),
 ) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
     let mut work = cube.clone();
     let mut turns = Vec::new();
-    table_centres(&mut work, colours, tables, &mut turns, budget, tick)?;
+    if let Some(tables) = tables {
+        table_centres(&mut work, colours, tables, &mut turns, budget, tick)?;
+    }
     if cube.size() <= blocks::MAX_SIZE {
         match blocks::place(&mut work, colours, &mut turns, budget) {
             Err(ReductionError::Stopped(Stop::Timeout)) => {}
@@ -381,14 +414,17 @@ fn solve_centres(
 /// average (361.4 against 322.1) for a third of the time, so the cap is set past the tail.
 const TABLE_NODES: u64 = 10_000_000;
 
-/// Solves the centre orbits the tables take, innermost first: with the 4×4's, each x-centre
-/// orbit as a 4×4's centres ([`four::centres`]); with the 5×5's on an odd size, the x- and
-/// t-centre orbits of each depth as a 5×5's ([`five::solve_centres`]). A depth's turns are the
-/// outer layers and the block reaching that depth, which leave the orbits inside it alone;
-/// face turns keep a solved orbit solved, and the blocks are turned an even number of
-/// quarters, which keeps every wing orbit's parity. A depth whose search passes
-/// [`TABLE_NODES`] is left as it is, and every depth from where the clock runs out. Appends
-/// the turns to `turns` and makes them on `work`; `tick` as each depth begins.
+/// Solves the orbits the tables take, depth by depth, innermost first, each on its proxy: with
+/// the 4×4's, each x-centre orbit as a 4×4's centres ([`four::centres`]), its block turned an
+/// even number of quarters so that every wing orbit keeps its parity; with the 5×5's on an odd
+/// size, each depth reduced as a 5×5 ([`five::reduce_depth`]): its x- and t-centre orbits
+/// solved and its wing orbit paired with the midges. A depth's turns are the outer layers and
+/// the block reaching that depth, which leave the orbits inside it alone (a face turn keeps a
+/// solved centre orbit solved and a paired edge paired). A depth whose search passes
+/// [`TABLE_NODES`] is left as it is, and every depth from where the clock runs out; with the
+/// 5×5's, the wing orbit of such a depth is made even for the 3-cycles
+/// ([`edges::orbit_parity`]). Appends the turns to `turns` and makes them on `work`; `tick` as
+/// each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
     colours: [Face; 6],
@@ -398,22 +434,43 @@ fn table_centres(
     tick: &dyn Fn(),
 ) -> Result<(), ReductionError> {
     let capped = budget.left(TABLE_NODES).start();
+    let mut out_of_time = false;
     for orbit in table_orbits(work.size(), tables) {
         tick();
-        let proxy = orbit.proxy(work, colours)?;
-        let mut searcher = phase_search::Searcher {
-            budget: &capped,
-            nodes: 0,
-        };
-        let solved = match tables {
-            CentreTables::Four(four) => four::centres::solve(four, &proxy, &mut searcher),
-            CentreTables::Five(five) => five::solve_centres(five, &proxy, &capped),
+        let solved = match out_of_time {
+            true => Err(ReductionError::Stopped(Stop::Timeout)),
+            false => {
+                let proxy = orbit.proxy(work, colours)?;
+                match tables {
+                    CentreTables::Four(four) => {
+                        let mut searcher = phase_search::Searcher {
+                            budget: &capped,
+                            nodes: 0,
+                        };
+                        four::centres::solve(four, &proxy, &mut searcher)
+                            .map_err(ReductionError::Stopped)
+                    }
+                    CentreTables::Five(five) => five::reduce_depth(five, &proxy, &capped),
+                }
+            }
         };
         let solved = match solved {
             Ok(solved) => solved,
-            Err(Stop::Nodes) => continue,
-            Err(Stop::Timeout) => break,
-            Err(Stop::Cancelled) => return Err(ReductionError::Stopped(Stop::Cancelled)),
+            Err(ReductionError::Stopped(Stop::Cancelled)) => {
+                return Err(ReductionError::Stopped(Stop::Cancelled));
+            }
+            Err(ReductionError::Stopped(stop)) => {
+                out_of_time |= stop == Stop::Timeout;
+                // The 3-cycles pair only an even wing orbit.
+                if tables.pairs_wings(work.size())
+                    && let Some(turn) = edges::orbit_parity(work, orbit.depth())?
+                {
+                    work.turn(turn);
+                    turns.push(turn);
+                }
+                continue;
+            }
+            Err(other) => return Err(other),
         };
         let real: Vec<Turn> = solved.into_iter().map(|t| orbit.turn(t)).collect();
         work.apply(real.iter().copied());

@@ -40,6 +40,11 @@ impl Orbit {
         Orbit { kind, layers, size }
     }
 
+    /// Its depth: the first inner layer of its proxy.
+    pub fn depth(&self) -> usize {
+        self.layers[1]
+    }
+
     /// The real sticker index of a proxy sticker.
     pub fn sticker(&self, proxy: usize) -> usize {
         let m = self.kind.size;

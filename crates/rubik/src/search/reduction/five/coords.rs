@@ -1,15 +1,12 @@
-//! The three centre phases of the 5×5, each over both centre orbits (x and t):
+//! The two centre staging phases of the 5×5, each over both centre orbits (x and t):
 //!
 //! | phase | tracks, per orbit | turns | goal | index |
 //! |---|---|---|---|---|
 //! | [`Phase::StageUd`] | where the U and D colours are | all 36 | on U and D | `C(24,8) = 735,471` |
 //! | [`Phase::StageLr`] | where the L and R colours are (off U and D), wing parity | U, D, Uw, Dw, outer turns, other blocks by two | on L and R, parity even | `C(16,8) · 2 = 25,740` |
-//! | [`Phase::Solve`] | where the U, F and R colours are on their axes | outer turns, blocks by two | home | `70²` per axis ([`State::axes`]) |
 //!
 //! The wing parity is that of the wings against the midges: last-two-edges parity is gone
-//! once the centres are. Every staged placement of either orbit is solvable by the last
-//! phase's turns (all `70³` of each were found reachable), so the second phase need not look
-//! ahead.
+//! once the centres are staged. The edge phases solve the centres.
 
 use super::model::{Centre, Mask, Model, face_mask};
 use crate::face::{Axis, Face};
@@ -102,22 +99,19 @@ pub(super) enum Phase {
     /// Bring the L and R colours onto L and R (so F and B onto F and B) and make the wings an
     /// even permutation against the midges.
     StageLr,
-    /// Solve the centres.
-    Solve,
 }
 
 /// The four faces off U and D.
 const SIDES: [Face; 4] = [Face::R, Face::F, Face::L, Face::B];
 
 impl Phase {
-    pub const ALL: [Phase; 3] = [Phase::StageUd, Phase::StageLr, Phase::Solve];
+    pub const ALL: [Phase; 2] = [Phase::StageUd, Phase::StageLr];
 
     /// The colour sets whose positions the phase tracks (one mask each).
     fn colours(self) -> &'static [&'static [Face]] {
         match self {
             Phase::StageUd => &[&[Face::U, Face::D]],
             Phase::StageLr => &[&[Face::R, Face::L]],
-            Phase::Solve => &[&[Face::U], &[Face::F], &[Face::R]],
         }
     }
 
@@ -127,32 +121,29 @@ impl Phase {
         (0..TURNS)
             .filter(|&m| {
                 let turn = model.turns[m];
-                let keeps_staging = turn.is_single_layer() || turn.quarters == 2;
                 match self {
                     Phase::StageUd => true,
-                    Phase::StageLr => keeps_staging || turn.axis == Axis::Y,
-                    Phase::Solve => keeps_staging,
+                    Phase::StageLr => {
+                        turn.is_single_layer() || turn.quarters == 2 || turn.axis == Axis::Y
+                    }
                 }
             })
             .fold(0, |set, m| set | 1 << m)
     }
 
-    /// The number of indices of one orbit (of a pair of axes for the last phase).
+    /// The number of indices of one orbit.
     pub fn count(self) -> usize {
         match self {
             Phase::StageUd => choose(24, 8) as usize,
             Phase::StageLr => choose(16, 8) as usize * 2,
-            Phase::Solve => AXIS_STATES * AXIS_STATES,
         }
     }
 
-    /// The index of one orbit's masks (as [`Phase::colours`] lists them) and the wing parity
-    /// in a staging phase.
+    /// The index of one orbit's masks (as [`Phase::colours`] lists them) and the wing parity.
     pub fn index(self, masks: &[Mask; 3], odd: bool) -> usize {
         match self {
             Phase::StageUd => subset_rank(masks[0]) as usize,
             Phase::StageLr => 2 * subset_rank(pack(masks[0], &SIDES)) as usize + usize::from(odd),
-            Phase::Solve => unreachable!("the last phase is indexed by axes"),
         }
     }
 
@@ -171,42 +162,6 @@ impl Phase {
     pub fn goal(self) -> State {
         self.state(|_, faces| face_mask(faces), false)
     }
-}
-
-/// The last phase's three axes, each with the colour whose centres it tracks first.
-pub(super) const AXES: [[Face; 2]; 3] =
-    [[Face::U, Face::D], [Face::F, Face::B], [Face::R, Face::L]];
-
-/// The states of one axis in the last phase: where the x-centres and where the t-centres of
-/// its first colour are among its 8 positions of each orbit (`70 · 70`).
-pub(super) const AXIS_STATES: usize = 4900;
-
-/// Where each turn of the last phase takes each state of axis `axis` (`u16::MAX` for the
-/// turns it may not use).
-pub(super) fn axis_moves(axis: usize) -> Vec<[u16; TURNS]> {
-    let model = Model::get();
-    let turns = Phase::Solve.turns();
-    let faces = &AXES[axis];
-    let mut quads: Vec<u32> = (0..256u32).filter(|q| q.count_ones() == 4).collect();
-    quads.sort_by_key(|&q| subset_rank(q));
-    let spread = |packed: u32| {
-        faces.iter().enumerate().fold(0, |mask, (i, f)| {
-            mask | (packed >> (4 * i) & 0xF) << (4 * f.index())
-        })
-    };
-    (0..AXIS_STATES)
-        .map(|s| {
-            let [x, t] = [s / 70, s % 70].map(|i| spread(quads[i]));
-            std::array::from_fn(|m| {
-                if turns >> m & 1 == 0 {
-                    return u16::MAX;
-                }
-                let [x, t] = [(Centre::X, x), (Centre::T, t)]
-                    .map(|(orbit, mask)| subset_rank(pack(model.turn_mask(orbit, m, mask), faces)));
-                (x * 70 + t) as u16
-            })
-        })
-        .collect()
 }
 
 /// A phase's state: for each orbit (x, t) the positions of the tracked colours, and whether
@@ -235,26 +190,14 @@ impl State {
         }
     }
 
-    /// The state of each axis, in the last phase.
-    pub fn axes(&self) -> [usize; 3] {
-        std::array::from_fn(|a| {
-            let [x, t] = [0, 1].map(|o| subset_rank(pack(self.masks[o][a], &AXES[a])) as usize);
-            x * 70 + t
-        })
-    }
-
-    /// The index of `orbit` in a staging `phase`.
+    /// The index of `orbit` in `phase`.
     pub fn index(&self, phase: Phase, orbit: Centre) -> usize {
         phase.index(&self.masks[orbit as usize], self.odd)
     }
 
-    /// A number for the whole state as `phase` tracks it (below 2^40): both orbits' indices in
-    /// a staging phase, the three axes' states in the last.
+    /// A number for the whole state as `phase` tracks it (below 2^40): both orbits' indices.
     pub fn key(&self, phase: Phase) -> u64 {
-        match phase {
-            Phase::Solve => (self.axes().into_iter()).fold(0, |key, axis| key << 13 | axis as u64),
-            _ => (self.index(phase, Centre::X) as u64) << 20 | self.index(phase, Centre::T) as u64,
-        }
+        (self.index(phase, Centre::X) as u64) << 20 | self.index(phase, Centre::T) as u64
     }
 }
 
@@ -295,40 +238,21 @@ mod tests {
     fn goals_index_inside_their_tables_and_stay_under_their_turns_by_two() {
         for phase in Phase::ALL {
             let goal = phase.goal();
-            if phase == Phase::Solve {
-                assert_eq!(goal.axes(), [0; 3]);
-                continue;
-            }
             for orbit in Centre::BOTH {
                 assert!(goal.index(phase, orbit) < phase.count());
             }
-        }
-        // The last phase's half turns of outer faces leave its goal as it is.
-        let solve = Phase::Solve;
-        for m in (0..TURNS).filter(|&m| m % 3 == 1 && m / 3 % 2 == 0) {
-            assert_eq!(solve.goal().turn(m), solve.goal());
+            // Half turns of outer faces leave the goal as it is.
+            for m in (0..TURNS).filter(|&m| m % 3 == 1 && m / 3 % 2 == 0) {
+                assert_eq!(goal.turn(m), goal);
+            }
         }
     }
 
     proptest! {
-        /// The axis move tables turn the last phase's axes as the masks turn.
-        #[test]
-        fn axis_moves_agree_with_the_masks(turns in proptest::collection::vec(0usize..TURNS, 0..12)) {
-            let tables: Vec<_> = (0..3).map(axis_moves).collect();
-            let allowed = Phase::Solve.turns();
-            let mut state = Phase::Solve.goal();
-            let mut axes = state.axes();
-            for &m in turns.iter().filter(|&&m| allowed >> m & 1 == 1) {
-                state = state.turn(m);
-                axes = std::array::from_fn(|a| tables[a][axes[a]][m] as usize);
-                prop_assert_eq!(axes, state.axes());
-            }
-        }
-
         /// Each phase's turns keep the earlier phases' goals: a staged cube stays staged.
         #[test]
         fn phase_turns_keep_earlier_goals(turns in proptest::collection::vec(0usize..TURNS, 0..12)) {
-            for (later, earlier) in [(1, 0), (2, 0), (2, 1)] {
+            for (later, earlier) in [(1, 0)] {
                 let allowed = Phase::ALL[later].turns();
                 let mut state = Phase::ALL[earlier].goal();
                 for &m in turns.iter().filter(|&&m| allowed >> m & 1 == 1) {
@@ -348,10 +272,6 @@ mod tests {
                 let walk = |turns: &[usize]| turns.iter().filter(|&&m| allowed >> m & 1 == 1)
                     .fold(phase.goal(), |s, &m| s.turn(m));
                 let (sa, sb) = (walk(&a), walk(&b));
-                if phase == Phase::Solve {
-                    prop_assert_eq!(sa.axes() == sb.axes(), sa.masks == sb.masks);
-                    continue;
-                }
                 for orbit in Centre::BOTH {
                     let o = orbit as usize;
                     let same_state = sa.masks[o] == sb.masks[o] && (phase != Phase::StageLr || sa.odd == sb.odd);

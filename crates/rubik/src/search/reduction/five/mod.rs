@@ -12,17 +12,15 @@
 //!    eight paired with the centres solved (`edge_phases.rs`);
 //! 6. **3x3**: two-phase on the reduced cube.
 //!
-//! Several candidates pass from phase to phase: the staging and edge phases search all their
-//! candidates together by total length (the third centre phase, for bigger odd cubes, each one
-//! a turn past its shortest), the centre phases passing on the best by length plus a bound of
-//! what follows; the best few reduced cubes are ranked by their whole length with the 3×3
-//! stage's first solution, the best four have that solution shortened, and the shortest whole
-//! solution, moves cancelled across stages, is kept. With a time budget the edge phases and
-//! the 3×3 stage run again over the same staged centres, passing on four, eight and sixteen
-//! times as many candidates, while time is left (`PASSES`). The fixed centres never move (only outer
-//! blocks turn), so each centre's goal is its face. A bigger odd cube solves each depth's
-//! centres with the staging phases and a third, **centres** (outer turns and two-layer blocks
-//! by two: `solve_centres`).
+//! Several candidates pass from phase to phase: every phase searches all its candidates together by
+//! total length, the U/D staging passing on the best by length plus the L/R staging's bound, the
+//! L/R staging the shortest; the best few reduced cubes are ranked by their whole length with the
+//! 3×3 stage's first solution, the best four have that solution shortened, and the shortest whole
+//! solution, moves cancelled across stages, is kept. With a time budget the edge phases and the 3×3
+//! stage run again over the same staged centres, passing on four, eight and sixteen times as many
+//! candidates, while time is left (`PASSES`). The fixed centres never move (only outer blocks
+//! turn), so each centre's goal is its face. A bigger odd cube reduces each depth as a 5×5 by the
+//! first five phases (`reduce_depth`).
 
 mod coords;
 mod edge_phases;
@@ -64,27 +62,24 @@ const STAGES: [&str; 6] = [
     "3x3",
 ];
 
-/// How a centre phase searches its candidates.
+/// How a centre phase searches its candidates: all together, by total length, so that the
+/// shortest come first and a deep one is not searched past them (the ways the cube is held,
+/// then the U/D stagings).
 struct Effort {
-    /// The solutions it looks for: from all its candidates together, or from each.
+    /// The solutions it looks for.
     wanted: Wanted,
-    /// Whether it searches its candidates together, by total length, so the shortest come
-    /// first and a deep one is not searched past them (the staging phases': the ways the cube
-    /// is held, then the U/D stagings), or each apart.
-    together: bool,
     /// How many of the best continuations it passes on.
     keep: usize,
 }
 
 /// Each centre phase's effort.
-const EFFORTS: [Effort; 3] = [
+const EFFORTS: [Effort; 2] = [
     Effort {
         wanted: Wanted {
             extra: 0,
             count: 16,
             max_depth: 16,
         },
-        together: true,
         keep: 16,
     },
     Effort {
@@ -93,17 +88,7 @@ const EFFORTS: [Effort; 3] = [
             count: 16,
             max_depth: 16,
         },
-        together: true,
         keep: 16,
-    },
-    Effort {
-        wanted: Wanted {
-            extra: 1,
-            count: 8,
-            max_depth: 20,
-        },
-        together: false,
-        keep: 12,
     },
 ];
 
@@ -228,10 +213,27 @@ pub fn solve(
 ) -> Result<Solution, ReductionError> {
     let budget = options.budget.start();
     let normal = normalised(cube, 5..=5)?;
+    // The centres are staged once, whatever the budget: every pass starts from them.
+    let calm = unhurried(&options.budget).start();
+    let staged = staged(&normal, five, &calm)?;
+    let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
+        reduce(&staged, pass, five, three, options, budget)
+    });
+    replayed(cube, solved?)
+}
+
+/// The best candidates the centre staging phases leave on `cube` (a 5×5 whose centres'
+/// colours name the faces they belong on), each from the cube held one of the ways of
+/// [`holds`].
+fn staged(
+    cube: &FaceletCube,
+    five: &FiveTables,
+    budget: &Running,
+) -> Result<Vec<Partial>, ReductionError> {
     let held: Vec<FaceletCube> = holds()
         .into_iter()
         .map(|hold| {
-            let mut turned = normal.clone();
+            let mut turned = cube.clone();
             turned.apply(hold);
             turned.renamed_after(turned.centres().expect("a 5×5 has fixed centres"))
         })
@@ -242,19 +244,38 @@ pub fn solve(
             Ok(Candidate::start(hold, cube, odd))
         })
         .collect::<Result<Vec<_>, ReductionError>>()?;
-    // The centres are staged once, whatever the budget: every pass starts from them.
-    let calm = unhurried(&options.budget).start();
     let staged =
-        centre_phases(starts, &Phase::ALL[..2], five, &calm).map_err(ReductionError::Stopped)?;
-    let staged: Vec<Partial> = (staged.iter())
+        centre_phases(starts, &Phase::ALL, five, budget).map_err(ReductionError::Stopped)?;
+    Ok((staged.iter())
         .map(|candidate| {
             Partial::start(candidate.hold, &held[candidate.hold]).then_all(&candidate.phases)
         })
-        .collect();
-    let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
-        reduce(&staged, pass, five, three, options, budget)
-    });
-    replayed(cube, solved?)
+        .collect())
+}
+
+/// Turns that reduce `cube`, a 5×5 whose centres' colours name the faces they belong on:
+/// its centres solved and its wings paired with the midges, by the staging and edge phases
+/// (the first pass's widths), the shortest reduction found. How a bigger odd cube solves each
+/// depth: the x- and t-centre orbits and the wing orbit of that depth, which its outer layers
+/// and the block reaching that depth move as a 5×5's turns move these pieces.
+pub(in crate::search::reduction) fn reduce_depth(
+    five: &FiveTables,
+    cube: &FaceletCube,
+    budget: &Running,
+) -> Result<Vec<Turn>, ReductionError> {
+    let model = Model::get();
+    let staged = staged(cube, five, budget)?;
+    let reduced = five
+        .edge_phases()
+        .reduce(&staged, PASSES[0].keep, budget)
+        .map_err(ReductionError::Stopped)?;
+    let best = reduced
+        .first()
+        .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
+    let unturn = unholding(holds()[best.origin]);
+    Ok((best.phases.iter().flatten())
+        .map(|&m| unturn(model.turns[usize::from(m)]))
+        .collect())
 }
 
 /// One pass over the staged centres: the edge phases and the 3×3 stage as wide as `pass`
@@ -291,16 +312,26 @@ fn reduce(
     shortest(finished)
 }
 
-/// `solution`, found for a cube turned by `hold` first, as turns of the cube not turned: each
-/// turn seen through the rotation (the rotation, the turn, the rotation undone). The rotation
-/// takes each axis to an axis, its positive face to one of that axis's faces: where it takes
-/// the positive face's quarter turn (found by the stickers' permutation) says where it takes
-/// every turn about that axis, its layers and direction mirrored when the face lands on the
-/// negative side.
+/// `solution`, found for a cube turned by `hold` first, as turns of the cube not turned
+/// ([`unholding`]).
 fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
-    let Some(rotation) = hold else {
-        return solution;
-    };
+    let unturn = unholding(hold);
+    for turn in solution
+        .stages
+        .iter_mut()
+        .flat_map(|stage| &mut stage.turns)
+    {
+        *turn = unturn(*turn);
+    }
+    solution
+}
+
+/// A turn of a 5×5 turned by `hold` first as a turn of the cube not turned: the turn seen
+/// through the rotation (the rotation, the turn, the rotation undone). The rotation takes each
+/// axis to an axis, its positive face to one of that axis's faces: where it takes the positive
+/// face's quarter turn (found by the stickers' permutation) says where it takes every turn
+/// about that axis, its layers and direction mirrored when the face lands on the negative side.
+fn unholding(hold: Option<Turn>) -> impl Fn(Turn) -> Turn {
     let face_turn = |axis, layer, quarters| Turn {
         axis,
         first: layer,
@@ -308,6 +339,9 @@ fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
         quarters,
     };
     let images = Axis::ALL.map(|axis| {
+        let Some(rotation) = hold else {
+            return (axis, false);
+        };
         let wanted = [rotation, face_turn(axis, 0, 1), rotation.inverse()];
         let wanted = crate::facelet::permutation(5, &wanted);
         (Axis::ALL.into_iter())
@@ -318,7 +352,7 @@ fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
             .map(|(axis, layer, _)| (axis, layer != 0))
             .expect("a rotation takes a face turn to a face turn")
     });
-    let unturn = |turn: Turn| {
+    move |turn: Turn| {
         let (axis, mirrored) = images[turn.axis.index()];
         match mirrored {
             false => Turn { axis, ..turn },
@@ -329,15 +363,7 @@ fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
                 quarters: (4 - turn.quarters) % 4,
             },
         }
-    };
-    for turn in solution
-        .stages
-        .iter_mut()
-        .flat_map(|stage| &mut stage.turns)
-    {
-        *turn = unturn(*turn);
     }
-    solution
 }
 
 /// The candidates `phases` (centre phases, in order) leave from `starts`, the best first.
@@ -352,30 +378,6 @@ fn centre_phases(
         candidates = next_phase(&candidates, phase, five, budget)?;
     }
     Ok(candidates)
-}
-
-/// Turns that solve the centres of `cube`, a 5×5 whose centres' colours name the faces they
-/// belong on, with an even number of quarter turns of two-layer blocks: how a bigger odd cube
-/// solves the x- and t-centre orbits of one depth, which its outer layers and the block
-/// reaching that depth move as a 5×5's turns move its centres. `Err` when the budget stops the
-/// search.
-pub(in crate::search::reduction) fn solve_centres(
-    five: &FiveTables,
-    cube: &FaceletCube,
-    budget: &Running,
-) -> Result<Vec<Turn>, Stop> {
-    let model = Model::get();
-    let start = Candidate::start(0, cube, false);
-    let candidates = centre_phases(vec![start], &Phase::ALL, five, budget)?;
-    let best = candidates
-        .first()
-        .expect("the centre phases solve every centre");
-    Ok(best
-        .phases
-        .iter()
-        .flatten()
-        .map(|&m| model.turns[m as usize])
-        .collect())
 }
 
 /// Each candidate carried through `phase`, as its [`Effort`] says: the best continuations by
@@ -395,15 +397,7 @@ fn next_phase(
     let starts: Vec<_> = (candidates.iter())
         .map(|c| (c.length(), c.state(phase)))
         .collect();
-    let mut found = Vec::new();
-    if effort.together {
-        found = searcher.by_total_length(&searched, &starts, effort.wanted, &mut |_, _| true)?;
-    } else {
-        for (i, &(_, start)) in starts.iter().enumerate() {
-            let solutions = searcher.solutions(&searched, start, effort.wanted, &mut |_| true)?;
-            found.extend(solutions.into_iter().map(|turns| (i, turns)));
-        }
-    }
+    let found = searcher.by_total_length(&searched, &starts, effort.wanted, &mut |_, _| true)?;
     let mut next: Vec<Candidate> = (found.into_iter())
         .map(|(i, turns)| {
             let mut extended = candidates[i].then(&turns);
@@ -457,7 +451,7 @@ impl phase_search::Phase for TablePhase<'_> {
         out: &mut Vec<(usize, coords::State, u8)>,
     ) {
         out.clear();
-        let mut entries = [[0; 3]; phase_search::TURNS];
+        let mut entries = [[0; 2]; phase_search::TURNS];
         for m in moves {
             let next = state.turn(m);
             entries[out.len()] = self.five.entries(self.phase, &next);
@@ -466,7 +460,7 @@ impl phase_search::Phase for TablePhase<'_> {
         for (child, &at) in out.iter_mut().zip(&entries) {
             child.2 = self
                 .five
-                .refine(self.phase, &child.1, self.five.bound_at(self.phase, at));
+                .refine(self.phase, &child.1, self.five.bound_at(at));
         }
         out.retain(|&(_, _, bound)| bound < left);
     }

