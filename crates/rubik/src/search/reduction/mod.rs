@@ -2,26 +2,32 @@
 //!
 //! The stages, each a list of layer turns:
 //!
-//! 1. **wing parity**: every wing orbit whose permutation (against the midges on odd N, against
-//!    the solved cube on even N) is odd gets one quarter turn of a block that holds its layer,
-//!    so that 3-cycles can finish it (no "OLL parity" later);
-//! 2. **centres**: first, innermost depth first, each x-centre orbit solved as a 4×4's centres
-//!    (even N) or the x- and t-centre orbits of a depth together as a 5×5's (odd N), by that
-//!    cube's centre tables and phases ([`CentreTables`]); then (N ≤ 33) block commutators of two
-//!    inner blocks, each moving centres of many orbits at once, while one brings enough pieces
-//!    onto their faces (`blocks.rs`); then each centre orbit finished with pure 3-cycles
-//!    (derived once per orbit type on a small proxy cube), each step the one that puts the most
-//!    pieces right per move; on even N the cube is held the way that finds the most centres
-//!    already right;
-//! 3. **edges**: each wing orbit paired, innermost first, by the same greedy placement (with the
-//!    wings' slice operations as well as their 3-cycles), with the midges (odd N),
-//!    or the innermost one with itself, each edge given the edge whose wings it holds most of, and the others with it
-//!    (even N); on even N two edges are swapped if the reduced cube would be an odd permutation
-//!    of edges against corners ("PLL parity");
+//! 1. **depth reductions** (odd N, and even N up to [`MAX_EVEN_REDUCED`]): depth by depth,
+//!    innermost first, the pieces one layer in from the outer ones are reduced on a proxy
+//!    cube by that cube's table-driven phases ([`CentreTables`]), its turns the outer layers
+//!    and the block reaching the depth, which leave the depths inside alone. On odd N each
+//!    depth is a 5×5 (its x- and t-centres solved, its wings paired with the midges); on even
+//!    N the innermost is a 4×4 (x-centres solved, wings paired into edges that make a legal
+//!    3×3), and each other a 5×5 whose middle slice is the block inside it, once its oblique
+//!    orbits are placed by 3-cycles. Wing parity is settled inside each reduction;
+//!    **wing parity** instead, on bigger even N: every wing orbit whose permutation is odd
+//!    gets one quarter turn of a block that holds its layer, so that 3-cycles can finish it;
+//! 2. **centres**: on bigger even N first, innermost first, each x-centre orbit solved as a
+//!    4×4's centres; then (N ≤ 33) block commutators of two inner blocks, each moving centres
+//!    of many orbits at once, while one brings enough pieces onto their faces (`blocks.rs`);
+//!    then each centre orbit finished with pure 3-cycles (derived once per orbit type on a
+//!    small proxy cube), each step the one that puts the most pieces right per move; on even
+//!    N the cube is held the way that finds the most centres already right;
+//! 3. **edges** (only what the depth reductions left: on bigger even N, or where a depth's
+//!    search was cut): each wing orbit paired, innermost first, by the same greedy placement
+//!    (with the wings' slice operations as well as their 3-cycles), with the midges (odd N),
+//!    or the innermost one with itself, each edge given the edge whose wings it holds most of,
+//!    and the others with it (even N); on even N two edges are swapped if the reduced cube
+//!    would be an odd permutation of edges against corners ("PLL parity");
 //! 4. **3x3**: the outer layers solved as a 3×3 by the two-phase solver.
 //!
-//! A time budget cuts only what shortens the solution: when it runs out, the centre tables and
-//! block commutators stop and the 3-cycles, which always finish, do the rest.
+//! A time budget cuts only what shortens the solution: when it runs out, the depth reductions
+//! and block commutators stop and the 3-cycles, which always finish, do the rest.
 //!
 //! Every orbit type is derived on a small proxy cube and shared by every N, so nothing grows
 //! with N but the number of orbits; the time is about linear in the number of pieces
@@ -87,22 +93,30 @@ impl Default for ReductionOptions<'_> {
     }
 }
 
-/// The tables the centres of a cube of any size start with: the 4×4's solve each x-centre
-/// orbit; the 5×5's, on an odd size, the x- and t-centre orbits of each depth together (on an
-/// even size they are not used). The other orbits are placed by 3-cycles.
+/// The tables a cube of any size is reduced with, depth by depth, before the 3-cycles do the
+/// rest: the 4×4's alone solve each x-centre orbit as a 4×4's centres; the 5×5's, on an odd
+/// size, reduce each depth as a 5×5; both, on an even size, reduce the innermost depth as a
+/// 4×4 and each other as a 5×5 (on the wrong size, tables are not used).
 #[derive(Clone, Copy)]
 pub enum CentreTables<'t> {
     /// The 4×4 reduction's tables.
     Four(&'t four::FourTables),
     /// The 5×5 reduction's tables.
     Five(&'t five::FiveTables),
+    /// Both.
+    FourFive(&'t four::FourTables, &'t five::FiveTables),
 }
 
 impl CentreTables<'_> {
     /// Whether the tables pair each depth's wings as they solve its centres on a cube of
-    /// `size` layers (the 5×5's on an odd size), so that the wings need no parity stage first.
+    /// `size` layers (the 5×5's on an odd size, both on an even one), so that the wings need
+    /// no parity stage first.
     fn pairs_wings(&self, size: usize) -> bool {
-        matches!(self, CentreTables::Five(_)) && size % 2 == 1
+        match self {
+            CentreTables::Four(_) => false,
+            CentreTables::Five(_) => size % 2 == 1,
+            CentreTables::FourFive(..) => size % 2 == 0,
+        }
     }
 }
 
@@ -134,8 +148,9 @@ pub enum ReductionError {
 }
 
 /// Solves `cube` (N ≥ 4) by reduction, the 3×3 stage on `three`: a [`Solution`] in the stages
-/// `wing parity`, `centres`, `edges` and `3x3` (each after cancellation with the stages around
-/// it; any may be empty). A cube that is not a reachable state is refused first, with the
+/// `depth reductions` (with tables that pair the wings, [`CentreTables`]) or `wing parity`,
+/// then `centres`, `edges` and `3x3` (each after cancellation with the stages around it; any
+/// may be empty). A cube that is not a reachable state is refused first, with the
 /// reason [`bigcube::normalise`](crate::bigcube::normalise) gives.
 ///
 /// ```
@@ -169,7 +184,7 @@ pub fn solve(
         work.apply(turns.iter().copied());
         stages.push((name, turns));
     };
-    let total = table_orbits(size, tables).len()
+    let total = depths(size, tables).len()
         + orbit::centre_orbits(size).len()
         + orbit::wing_orbits(size).len();
     let placed = std::cell::Cell::new(0);
@@ -179,8 +194,8 @@ pub fn solve(
             progress(placed.get(), total);
         }
     };
-    // On an odd size the 5×5's tables solve each depth's centres and pair its wings; on an even
-    // size the 4×4's solve the x-centres as part of the centre stage, after the wing parity.
+    // Tables that pair the wings (the 5×5's on an odd size, both on an even one) reduce each
+    // depth first; the 4×4's alone solve the x-centres in the centre stage, after the parity.
     let tabled = match tables.pairs_wings(size) {
         true => {
             let mut reduced = Vec::new();
@@ -190,10 +205,10 @@ pub fn solve(
                 colours,
                 tables,
                 &mut reduced,
-                &budget,
+                [&budget, &calm],
                 &tick,
             )?;
-            run(&mut work, "5x5 reductions", reduced);
+            run(&mut work, "depth reductions", reduced);
             None
         }
         false => {
@@ -300,10 +315,19 @@ fn shortest(
     ))
 }
 
+/// The largest even size [`solve_by_size`] reduces depth by depth (with the 4×4's and 5×5's
+/// tables); a bigger one has its x-centres solved by the 4×4's tables and the rest by block
+/// commutators and 3-cycles. Reducing a depth as a 5×5 pairs its wings far more cheaply than
+/// 3-cycles, but an even size must place its oblique orbits by 3-cycles first, at a cost that
+/// grows with N (`rubik bench solve --size N --count 2 --seed 1`, OBTM, against the other way:
+/// 6: 205 / 235, 8: 467 / 512, 10: 840 / 884, 12: 1,323 / 1,326, 14: 1,924 / 1,874, 16: 2,563 /
+/// 2,520, 20: 4,326 / 4,089).
+pub const MAX_EVEN_REDUCED: usize = 12;
+
 /// Solves `cube` by the reduction for its size: a 4×4 or a 5×5 by its table-driven one
-/// ([`four::solve`], [`five::solve`]), any other size by [`solve`], its centres started with
-/// the 4×4's tables (even sizes) or the 5×5's (odd); each set asked of `four_tables` or
-/// `five_tables` only when needed.
+/// ([`four::solve`], [`five::solve`]), any other size by [`solve`] with the 5×5's tables (odd
+/// sizes), both (even sizes up to [`MAX_EVEN_REDUCED`]) or the 4×4's (bigger even sizes);
+/// each set asked of `four_tables` or `five_tables` only when needed.
 pub fn solve_by_size<'f>(
     cube: &FaceletCube,
     three: &TwoPhase<'_>,
@@ -314,6 +338,10 @@ pub fn solve_by_size<'f>(
     match cube.size() {
         4 => four::solve(cube, three, four_tables(), options),
         5 => five::solve(cube, three, five_tables(), options),
+        size if size % 2 == 0 && size <= MAX_EVEN_REDUCED => {
+            let tables = CentreTables::FourFive(four_tables(), five_tables());
+            solve(cube, three, tables, options)
+        }
         size if size % 2 == 0 => solve(cube, three, CentreTables::Four(four_tables()), options),
         _ => solve(cube, three, CentreTables::Five(five_tables()), options),
     }
@@ -383,7 +411,7 @@ fn solve_centres(
     let mut work = cube.clone();
     let mut turns = Vec::new();
     if let Some(tables) = tables {
-        table_centres(&mut work, colours, tables, &mut turns, budget, tick)?;
+        table_centres(&mut work, colours, tables, &mut turns, [budget, calm], tick)?;
     }
     if cube.size() <= blocks::MAX_SIZE {
         match blocks::place(&mut work, colours, &mut turns, budget) {
@@ -392,16 +420,7 @@ fn solve_centres(
         }
     }
     for orbit in orbit::centre_orbits(cube.size()) {
-        let mut state = orbit.read(&work);
-        let mut homes: Vec<[Face; 2]> = orbit
-            .kind
-            .pieces
-            .iter()
-            .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
-            .collect();
-        let done = turns.len();
-        orbit.place(&mut state, &mut homes, &mut turns, calm)?;
-        work.apply(turns[done..].iter().copied());
+        place_centres(&mut work, &orbit, colours, &mut turns, calm)?;
         tick();
     }
     Ok(turns)
@@ -430,28 +449,34 @@ fn table_centres(
     colours: [Face; 6],
     tables: CentreTables<'_>,
     turns: &mut Vec<Turn>,
-    budget: &Running,
+    [budget, calm]: [&Running; 2],
     tick: &dyn Fn(),
 ) -> Result<(), ReductionError> {
     let capped = budget.left(TABLE_NODES).start();
     let mut out_of_time = false;
-    for orbit in table_orbits(work.size(), tables) {
+    let pairs_wings = tables.pairs_wings(work.size());
+    for depth in depths(work.size(), tables) {
         tick();
-        let solved = match out_of_time {
-            true => Err(ReductionError::Stopped(Stop::Timeout)),
-            false => {
-                let proxy = orbit.proxy(work, colours)?;
-                match tables {
-                    CentreTables::Four(four) => {
-                        let mut searcher = phase_search::Searcher {
-                            budget: &capped,
-                            nodes: 0,
-                        };
-                        four::centres::solve(four, &proxy, &mut searcher)
-                            .map_err(ReductionError::Stopped)
-                    }
-                    CentreTables::Five(five) => five::reduce_depth(five, &proxy, &capped),
-                }
+        if !out_of_time {
+            for orbit in &depth.obliques {
+                place_centres(work, orbit, colours, turns, calm)?;
+            }
+        }
+        let solved = match (out_of_time, depth.by) {
+            (true, _) => Err(ReductionError::Stopped(Stop::Timeout)),
+            (false, By::FourCentres(four)) => {
+                let proxy = depth.proxy.proxy(work, colours)?;
+                let mut searcher = phase_search::Searcher {
+                    budget: &capped,
+                    nodes: 0,
+                };
+                four::centres::solve(four, &proxy, &mut searcher).map_err(ReductionError::Stopped)
+            }
+            (false, By::Four(four)) => {
+                four::reduce_depth(four, &depth.proxy.proxy(work, colours)?, &capped)
+            }
+            (false, By::Five(five)) => {
+                five::reduce_depth(five, &depth.proxy.proxy(work, colours)?, &capped)
             }
         };
         let solved = match solved {
@@ -460,11 +485,11 @@ fn table_centres(
                 return Err(ReductionError::Stopped(Stop::Cancelled));
             }
             Err(ReductionError::Stopped(stop)) => {
-                out_of_time |= stop == Stop::Timeout;
+                // An even size's depths stand on the ones inside them: none is reduced after
+                // one that is not.
+                out_of_time |= stop == Stop::Timeout || work.size() % 2 == 0;
                 // The 3-cycles pair only an even wing orbit.
-                if tables.pairs_wings(work.size())
-                    && let Some(turn) = edges::orbit_parity(work, orbit.depth())?
-                {
+                if pairs_wings && let Some(turn) = edges::orbit_parity(work, depth.proxy.depth())? {
                     work.turn(turn);
                     turns.push(turn);
                 }
@@ -472,21 +497,85 @@ fn table_centres(
             }
             Err(other) => return Err(other),
         };
-        let real: Vec<Turn> = solved.into_iter().map(|t| orbit.turn(t)).collect();
+        let real: Vec<Turn> = solved.into_iter().map(|t| depth.proxy.turn(t)).collect();
         work.apply(real.iter().copied());
         turns.extend(real);
     }
     Ok(())
 }
 
-/// The proxies [`table_centres`] solves on a cube of `size` layers with `tables`, innermost
-/// first: a 4×4 for each x-centre orbit, or on an odd size with the 5×5's tables a 5×5 for each
-/// depth.
-fn table_orbits(size: usize, tables: CentreTables<'_>) -> Vec<orbit::Orbit> {
+/// Places the pieces of the centre orbit `orbit` on the faces `colours` says, by 3-cycles:
+/// appends the turns to `turns` and makes them on `work`.
+fn place_centres(
+    work: &mut FaceletCube,
+    orbit: &orbit::Orbit,
+    colours: [Face; 6],
+    turns: &mut Vec<Turn>,
+    budget: &Running,
+) -> Result<(), ReductionError> {
+    let mut state = orbit.read(work);
+    let mut homes: Vec<[Face; 2]> = (orbit.kind.pieces.iter())
+        .map(|piece| [colours[orbit.face(piece[0]).index()]; 2])
+        .collect();
+    let done = turns.len();
+    orbit.place(&mut state, &mut homes, turns, budget)?;
+    work.apply(turns[done..].iter().copied());
+    Ok(())
+}
+
+/// How [`table_centres`] solves a depth.
+#[derive(Clone, Copy)]
+enum By<'t> {
+    /// Its x-centres, as a 4×4's centres.
+    FourCentres(&'t four::FourTables),
+    /// Reduced as a 4×4.
+    Four(&'t four::FourTables),
+    /// Reduced as a 5×5.
+    Five(&'t five::FiveTables),
+}
+
+/// A depth [`table_centres`] solves: on its proxy, after placing its oblique orbits.
+struct Depth<'t> {
+    proxy: orbit::Orbit,
+    obliques: Vec<orbit::Orbit>,
+    by: By<'t>,
+}
+
+/// The depths [`table_centres`] solves on a cube of `size` layers with `tables`, innermost
+/// first: with the 4×4's alone, each x-centre orbit as a 4×4's centres; with the 5×5's on an
+/// odd size, each depth reduced as a 5×5 (its middle slice the cube's); with both on an even
+/// size, the innermost depth reduced as a 4×4, then each other as the 5×5 of
+/// [`orbit::Orbit::inner_block_proxy`], its oblique orbits placed first.
+fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
+    let half = size / 2;
+    let depth = |proxy, obliques, by| Depth {
+        proxy,
+        obliques,
+        by,
+    };
     match tables {
-        CentreTables::Four(_) => orbit::x_centre_orbits(size),
-        CentreTables::Five(_) if size % 2 == 1 => orbit::t_centre_orbits(size),
-        CentreTables::Five(_) => Vec::new(),
+        CentreTables::Four(four) => (orbit::x_centre_orbits(size).into_iter())
+            .map(|proxy| depth(proxy, Vec::new(), By::FourCentres(four)))
+            .collect(),
+        CentreTables::Five(five) if size % 2 == 1 => (orbit::t_centre_orbits(size).into_iter())
+            .map(|proxy| depth(proxy, Vec::new(), By::Five(five)))
+            .collect(),
+        CentreTables::FourFive(four, five) if size % 2 == 0 => (1..half)
+            .rev()
+            .map(|d| match d == half - 1 {
+                true => depth(
+                    orbit::x_centre_orbits(size).remove(0),
+                    Vec::new(),
+                    By::Four(four),
+                ),
+                false => depth(
+                    orbit::Orbit::inner_block_proxy(size, d),
+                    orbit::obliques_at(size, d),
+                    By::Five(five),
+                ),
+            })
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

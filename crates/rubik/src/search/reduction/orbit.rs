@@ -40,6 +40,22 @@ impl Orbit {
         Orbit { kind, layers, size }
     }
 
+    /// The 5×5 an even cube of size `size` reduces its depth `depth` on (below the innermost):
+    /// the outer layers, the two layers at that depth, and as the middle slice the layer
+    /// inside it, standing for the whole block of layers between. Once the depths inside are
+    /// reduced and this depth's oblique orbits placed, that block's centres and the bars of
+    /// obliques beside it are each one colour and its edges paired, and only the outer layers,
+    /// the blocks reaching the depth and whole-cube turns are turned: a 5×5 whose fixed centres
+    /// are the inner block's, its t-centres the bars and its midges the inner edges.
+    pub(super) fn inner_block_proxy(size: usize, depth: usize) -> Orbit {
+        let layers = vec![0, depth, depth + 1, size - 1 - depth, size - 1];
+        Orbit {
+            kind: Kind::get(KindName::TCentre),
+            layers,
+            size,
+        }
+    }
+
     /// Its depth: the first inner layer of its proxy.
     pub fn depth(&self) -> usize {
         self.layers[1]
@@ -405,6 +421,14 @@ pub(super) fn t_centre_orbits(size: usize) -> Vec<Orbit> {
     (1..size / 2)
         .rev()
         .map(|d| Orbit::new(size, KindName::TCentre, d, size / 2))
+        .collect()
+}
+
+/// The oblique centre orbits of depth `depth` on a cube of size `size`: those whose U-face
+/// stickers lie in row `depth`, further in than it and off the middle.
+pub(super) fn obliques_at(size: usize, depth: usize) -> Vec<Orbit> {
+    (depth + 1..size / 2)
+        .map(|col| Orbit::new(size, KindName::Obliques, depth, col))
         .collect()
 }
 

@@ -11,20 +11,35 @@ fn tables() -> &'static TwoPhaseTables {
 
 /// The centre tables `solve_by_size` gives a cube of `size` layers.
 fn centre_tables(size: usize) -> CentreTables<'static> {
+    let (four, five) = (&four::tests::tables().0, &five::tests::tables().0);
     match size % 2 {
-        0 => CentreTables::Four(&four::tests::tables().0),
-        _ => CentreTables::Five(&five::tests::tables().0),
+        0 if size <= MAX_EVEN_REDUCED => CentreTables::FourFive(four, five),
+        0 => CentreTables::Four(four),
+        _ => CentreTables::Five(five),
     }
 }
 
 fn reduce(cube: &FaceletCube) -> Result<Solution, ReductionError> {
-    let centres = centre_tables(cube.size());
-    solve(
-        cube,
-        &TwoPhase::new(tables()),
-        centres,
-        &ReductionOptions::default(),
-    )
+    reduce_with(cube, centre_tables(cube.size()))
+}
+
+fn reduce_with(cube: &FaceletCube, centres: CentreTables) -> Result<Solution, ReductionError> {
+    let options = ReductionOptions::default();
+    solve(cube, &TwoPhase::new(tables()), centres, &options)
+}
+
+/// With the 4×4's tables alone (how an even size above [`MAX_EVEN_REDUCED`] is solved), the
+/// wings are made even first, the x-centres solved by the tables and the rest by 3-cycles.
+#[test]
+fn the_four_by_four_tables_alone_solve_an_even_cube() {
+    let cube = crate::bigcube::random_state(6, &mut seeded_rng(8));
+    let solution = reduce_with(&cube, CentreTables::Four(&four::tests::tables().0)).unwrap();
+    let mut replay = cube.clone();
+    replay.apply(solution.turns());
+    assert!(replay.is_solved());
+    let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
+    assert_eq!(names, ["wing parity", "centres", "edges", "3x3"]);
+    assert!(!solution.stages[2].turns.is_empty());
 }
 
 /// A time budget out from the start still gives a solution (the 3-cycles do what the tables
@@ -90,9 +105,9 @@ fn an_unreachable_cube_is_refused_with_the_validators_reason() {
     );
 }
 
-/// The table-driven orbits end solved (checked on the stickers, against the colours the
-/// centres must show), and every wing orbit keeps its parity: no parity turn is needed after;
-/// on an odd size every wing shows the colours of the midge of its edge.
+/// The depth reductions leave the x- and t-centre orbits solved (checked on the stickers,
+/// against the colours the centres must show) and every wing paired, and so every wing orbit
+/// even: no parity turn is needed after.
 #[test]
 fn table_centres_solve_their_orbits_and_keep_wing_parity() {
     let budget = Budget::default().start();
@@ -102,13 +117,32 @@ fn table_centres_solve_their_orbits_and_keep_wing_parity() {
         let colours = centre_colours(&cube);
         let mut turns = Vec::new();
         let centres = centre_tables(size);
-        table_centres(&mut cube, colours, centres, &mut turns, &budget, &|| {}).unwrap();
+        table_centres(
+            &mut cube,
+            colours,
+            centres,
+            &mut turns,
+            [&budget; 2],
+            &|| {},
+        )
+        .unwrap();
+        // The 4×4 reduction of an even size's innermost depth may leave it held another way:
+        // the colours are those its centres show after.
+        let colours = centre_colours(&cube);
         assert!(edges::wing_parity(&cube).unwrap().is_empty(), "size {size}");
-        if size % 2 == 1 {
-            for orbit in orbit::wing_orbits(size) {
-                let wings: Vec<_> = orbit.read(&cube).chunks(2).map(|w| [w[0], w[1]]).collect();
-                assert_eq!(wings, edges::home_colours(&orbit, &cube), "size {size}");
-            }
+        // Every wing paired: with its midge, or on an even size as the innermost orbit's.
+        let innermost = orbit::wing_orbits(size).pop().unwrap();
+        for orbit in orbit::wing_orbits(size) {
+            let wings: Vec<_> = orbit.read(&cube).chunks(2).map(|w| [w[0], w[1]]).collect();
+            let homes = match size % 2 {
+                0 => innermost
+                    .read(&cube)
+                    .chunks(2)
+                    .map(|w| [w[0], w[1]])
+                    .collect(),
+                _ => edges::home_colours(&orbit, &cube),
+            };
+            assert_eq!(wings, homes, "size {size}");
         }
         let depths = 1..size / 2;
         let mut orbits: Vec<_> = depths.clone().map(|d| (d, d)).collect();
@@ -151,11 +185,11 @@ fn check_solves(cube: &FaceletCube) -> Solution {
     replay.apply_alg(&solution.alg()).unwrap();
     assert!(replay.is_solved(), "{cube}");
     let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
-    // An odd size's depths are reduced as 5×5s, wing parity and all; an even size's wings
-    // are made even first.
-    let first = match cube.size() % 2 {
-        0 => "wing parity",
-        _ => "5x5 reductions",
+    // Each depth is reduced as a 4×4 or 5×5, wing parity and all; with the 4×4's tables alone
+    // the wings are made even first.
+    let first = match cube.size() {
+        size if size % 2 == 0 && size > MAX_EVEN_REDUCED => "wing parity",
+        _ => "depth reductions",
     };
     assert_eq!(names, [first, "centres", "edges", "3x3"]);
     let by_stage: usize = solution
@@ -233,7 +267,8 @@ fn an_odd_wing_orbit_costs_one_wide_quarter_turn() {
             .unwrap(),
     )
     .unwrap();
-    let parity = &reduce(&cube).unwrap().stages[0].turns;
+    let four = CentreTables::Four(&four::tests::tables().0);
+    let parity = &reduce_with(&cube, four).unwrap().stages[0].turns;
     assert_eq!(parity.len(), 1);
 }
 

@@ -184,15 +184,48 @@ fn attempt(
     searcher: &mut Searcher,
     effort: &Effort,
 ) -> Result<Solution, ReductionError> {
-    let stopped = ReductionError::Stopped;
-    let first = phase1(start, four, searcher).map_err(stopped)?;
-    let second = phase2(&first, four, searcher, effort).map_err(stopped)?;
-    let third = phase3(&second, four, searcher, effort).map_err(stopped)?;
+    let third = reduced(start, four, searcher, effort)?;
     shortest(
         third
             .iter()
             .map(|candidate| finish(candidate, three, options, searcher.budget)),
     )
+}
+
+/// The candidates the three phases with `effort` leave from `start`.
+fn reduced(
+    start: &Candidate,
+    four: &FourTables,
+    searcher: &mut Searcher,
+    effort: &Effort,
+) -> Result<Vec<Candidate>, ReductionError> {
+    let stopped = ReductionError::Stopped;
+    let first = phase1(start, four, searcher).map_err(stopped)?;
+    let second = phase2(&first, four, searcher, effort).map_err(stopped)?;
+    phase3(&second, four, searcher, effort).map_err(stopped)
+}
+
+/// Turns that reduce `cube`, a 4×4 whose colours name the faces its centres belong on: its
+/// centres solved and its wings paired into edges that make a 3×3 with its corners, by the
+/// three phases (the first pass's effort), the shortest reduction found. How a bigger even
+/// cube reduces its innermost depth: the x-centre orbit and the wing orbit next to the middle,
+/// which its outer layers and the block reaching that depth move as a 4×4's turns move these
+/// pieces.
+pub(in crate::search::reduction) fn reduce_depth(
+    four: &FourTables,
+    cube: &FaceletCube,
+    budget: &Running,
+) -> Result<Vec<Turn>, ReductionError> {
+    let start = Candidate {
+        cube: cube.clone(),
+        phases: Vec::new(),
+        estimate: 0,
+    };
+    let mut searcher = Searcher { budget, nodes: 0 };
+    let reduced = reduced(&start, four, &mut searcher, &EFFORTS[0])?;
+    let best = (reduced.iter().min_by_key(|c| c.length()))
+        .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
+    Ok(best.phases.concat())
 }
 
 /// A reduced candidate finished by the 3×3 stage.
