@@ -398,9 +398,8 @@ fn holdings() -> Vec<[Face; 6]> {
 /// Turns that solve every centre orbit, the orbits `tables` take first, keeping every wing
 /// orbit's parity (and every paired edge paired: the block commutators and 3-cycles move
 /// centres alone); `tick` after each orbit. Of `[budget, calm]`, the tables and the block
-/// commutators run under `budget`, and
-/// when its clock runs out leave what they have not done to the 3-cycles, which run under
-/// `calm`.
+/// commutators run under `budget`, and when its clock runs out leave what they have not done
+/// to the 3-cycles, which run under `calm`.
 fn solve_centres(
     cube: &FaceletCube,
     tables: Option<CentreTables<'_>>,
@@ -433,17 +432,19 @@ fn solve_centres(
 /// average (361.4 against 322.1) for a third of the time, so the cap is set past the tail.
 const TABLE_NODES: u64 = 10_000_000;
 
-/// Solves the orbits the tables take, depth by depth, innermost first, each on its proxy: with
-/// the 4×4's, each x-centre orbit as a 4×4's centres ([`four::centres`]), its block turned an
-/// even number of quarters so that every wing orbit keeps its parity; with the 5×5's on an odd
-/// size, each depth reduced as a 5×5 ([`five::reduce_depth`]): its x- and t-centre orbits
-/// solved and its wing orbit paired with the midges. A depth's turns are the outer layers and
-/// the block reaching that depth, which leave the orbits inside it alone (a face turn keeps a
-/// solved centre orbit solved and a paired edge paired). A depth whose search passes
-/// [`TABLE_NODES`] is left as it is, and every depth from where the clock runs out; with the
-/// 5×5's, the wing orbit of such a depth is made even for the 3-cycles
-/// ([`edges::orbit_parity`]). Appends the turns to `turns` and makes them on `work`; `tick` as
-/// each depth begins.
+/// Solves the orbits the tables take, depth by depth, innermost first, each on its proxy
+/// ([`depths`]): with the 4×4's alone, each x-centre orbit as a 4×4's centres
+/// ([`four::centres`]), its block turned an even number of quarters so that every wing orbit
+/// keeps its parity; otherwise each depth reduced as a 4×4 or 5×5 ([`four::reduce_depth`],
+/// [`five::reduce_depth`]): its x- and t-centre orbits (or bars) solved and its wing orbit
+/// paired, its oblique orbits placed first by 3-cycles where its proxy needs them (under
+/// `calm`; the searches under `budget`). A depth's turns are the outer layers and the block
+/// reaching that depth, which leave the orbits inside it alone (a face turn keeps a solved
+/// centre orbit solved and a paired edge paired). A depth whose search passes [`TABLE_NODES`]
+/// is left as it is (on an even size, with every depth after it: each stands on the ones
+/// inside it), and every depth from where the clock runs out; when the tables pair the wings,
+/// the wing orbit of such a depth is made even for the 3-cycles ([`edges::orbit_parity`]).
+/// Appends the turns to `turns` and makes them on `work`; `tick` as each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
     colours: [Face; 6],
