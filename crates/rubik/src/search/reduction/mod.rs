@@ -454,30 +454,18 @@ fn table_centres(
     tick: &dyn Fn(),
 ) -> Result<(), ReductionError> {
     let capped = budget.left(TABLE_NODES).start();
-    let mut out_of_time = false;
+    // Set when the clock runs out, or on an even size when a depth is left.
+    let mut skip_rest = false;
     let pairs_wings = tables.pairs_wings(work.size());
     for depth in depths(work.size(), tables) {
         tick();
-        if !out_of_time {
-            for orbit in &depth.obliques {
-                place_centres(work, orbit, colours, turns, calm)?;
-            }
-        }
-        let solved = match (out_of_time, depth.by) {
-            (true, _) => Err(ReductionError::Stopped(Stop::Timeout)),
-            (false, By::FourCentres(four)) => {
-                let proxy = depth.proxy.proxy(work, colours)?;
-                let mut searcher = phase_search::Searcher {
-                    budget: &capped,
-                    nodes: 0,
-                };
-                four::centres::solve(four, &proxy, &mut searcher).map_err(ReductionError::Stopped)
-            }
-            (false, By::Four(four)) => {
-                four::reduce_depth(four, &depth.proxy.proxy(work, colours)?, &capped)
-            }
-            (false, By::Five(five)) => {
-                five::reduce_depth(five, &depth.proxy.proxy(work, colours)?, &capped)
+        let solved = match skip_rest {
+            true => Err(ReductionError::Stopped(Stop::Timeout)),
+            false => {
+                for orbit in &depth.obliques {
+                    place_centres(work, orbit, colours, turns, calm)?;
+                }
+                depth.by.solve(&depth.proxy.proxy(work, colours)?, &capped)
             }
         };
         let solved = match solved {
@@ -488,7 +476,7 @@ fn table_centres(
             Err(ReductionError::Stopped(stop)) => {
                 // An even size's depths stand on the ones inside them: none is reduced after
                 // one that is not.
-                out_of_time |= stop == Stop::Timeout || work.size() % 2 == 0;
+                skip_rest |= stop == Stop::Timeout || work.size() % 2 == 0;
                 // The 3-cycles pair only an even wing orbit.
                 if pairs_wings && let Some(turn) = edges::orbit_parity(work, depth.proxy.depth())? {
                     work.turn(turn);
@@ -533,6 +521,20 @@ enum By<'t> {
     Four(&'t four::FourTables),
     /// Reduced as a 5×5.
     Five(&'t five::FiveTables),
+}
+
+impl By<'_> {
+    /// The proxy turns that solve `proxy` this way, within `budget`.
+    fn solve(self, proxy: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
+        match self {
+            By::FourCentres(four) => {
+                let mut searcher = phase_search::Searcher { budget, nodes: 0 };
+                four::centres::solve(four, proxy, &mut searcher).map_err(ReductionError::Stopped)
+            }
+            By::Four(four) => four::reduce_depth(four, proxy, budget),
+            By::Five(five) => five::reduce_depth(five, proxy, budget),
+        }
+    }
 }
 
 /// A depth [`table_centres`] solves: on its proxy, after placing its oblique orbits.
