@@ -2,23 +2,24 @@
 //!
 //! The stages, each a list of layer turns:
 //!
-//! 1. **depth reductions** (odd N, and even N up to [`MAX_EVEN_REDUCED`]): depth by depth,
+//! 1. **depth reductions** (with tables that fit the size, [`CentreTables`]): depth by depth,
 //!    innermost first, the pieces one layer in from the outer ones are reduced on a proxy
-//!    cube by that cube's table-driven phases ([`CentreTables`]), its turns the outer layers
-//!    and the block reaching the depth, which leave the depths inside alone. On odd N each
-//!    depth is a 5×5 (its x- and t-centres solved, its wings paired with the midges); on even
-//!    N the innermost is a 4×4 (x-centres solved, wings paired into edges that make a legal
-//!    3×3), and each other a 5×5 whose middle slice is the block inside it, once its oblique
-//!    orbits are placed by 3-cycles. Wing parity is settled inside each reduction;
-//!    **wing parity** instead, on bigger even N: every wing orbit whose permutation is odd
-//!    gets one quarter turn of a block that holds its layer, so that 3-cycles can finish it;
-//! 2. **centres**: on bigger even N first, innermost first, each x-centre orbit solved as a
-//!    4×4's centres; then (N ≤ 33) block commutators of two inner blocks, each moving centres
-//!    of many orbits at once, while one brings enough pieces onto their faces (`blocks.rs`);
-//!    then each centre orbit finished with pure 3-cycles (derived once per orbit type on a
-//!    small proxy cube), each step the one that puts the most pieces right per move; on even
-//!    N the cube is held the way that finds the most centres already right;
-//! 3. **edges** (only what the depth reductions left: on bigger even N, or where a depth's
+//!    cube by that cube's table-driven phases, its turns the outer layers and the block
+//!    reaching the depth, which leave the depths inside alone. On odd N each depth is a 5×5
+//!    (its x- and t-centres solved, its wings paired with the midges); on even N the innermost
+//!    is a 4×4 (x-centres solved, wings paired into edges that make a legal 3×3), and each
+//!    other a 5×5 whose middle slice is the block inside it, once its obliques are made into
+//!    bars of one colour by 3-cycles (`bars.rs`). Wing parity is settled inside each
+//!    reduction; **wing parity** instead, without tables: every wing orbit whose permutation
+//!    is odd gets one quarter turn of a block that holds its layer, so that 3-cycles can
+//!    finish it;
+//! 2. **centres** (on odd N the obliques; all of them without tables, or where a depth was
+//!    left): (N ≤ 33) block commutators of two inner blocks, each moving centres of many
+//!    orbits at once, while one brings enough pieces onto their faces (`blocks.rs`); then
+//!    each centre orbit finished with pure 3-cycles (derived once per orbit type on a small
+//!    proxy cube), each step the one that puts the most pieces right per move; on even N the
+//!    cube is held the way that finds the most centres already right;
+//! 3. **edges** (only what the depth reductions left: without tables, or where a depth's
 //!    search was cut): each wing orbit paired, innermost first, by the same greedy placement
 //!    (with the wings' slice operations as well as their 3-cycles), with the midges (odd N),
 //!    or the innermost one with itself, each edge given the edge whose wings it holds most of,
@@ -35,6 +36,7 @@
 //! stage boundaries and the whole solution is replayed on the sticker model before it is
 //! returned.
 
+mod bars;
 mod blocks;
 mod distances;
 mod edges;
@@ -93,27 +95,27 @@ impl Default for ReductionOptions<'_> {
     }
 }
 
-/// The tables a cube of any size is reduced with, depth by depth, before the 3-cycles do the
-/// rest: the 4×4's alone solve each x-centre orbit as a 4×4's centres; the 5×5's, on an odd
-/// size, reduce each depth as a 5×5; both, on an even size, reduce the innermost depth as a
-/// 4×4 and each other as a 5×5 (on the wrong size, tables are not used).
+/// The tables a cube of any size is reduced with, depth by depth, before the block
+/// commutators and 3-cycles do the rest: the 5×5's, on an odd size, reduce each depth as a
+/// 5×5; both, on an even size, reduce the innermost depth as a 4×4 and each other as a 5×5
+/// (on the wrong size, tables are not used).
 #[derive(Clone, Copy)]
 pub enum CentreTables<'t> {
-    /// The 4×4 reduction's tables.
-    Four(&'t four::FourTables),
+    /// No tables: the commutators and 3-cycles do everything (the slow and long way, which
+    /// needs nothing built).
+    None,
     /// The 5×5 reduction's tables.
     Five(&'t five::FiveTables),
-    /// Both.
+    /// The 4×4's and the 5×5's.
     FourFive(&'t four::FourTables, &'t five::FiveTables),
 }
 
 impl CentreTables<'_> {
-    /// Whether the tables pair each depth's wings as they solve its centres on a cube of
-    /// `size` layers (the 5×5's on an odd size, both on an even one), so that the wings need
-    /// no parity stage first.
-    fn pairs_wings(&self, size: usize) -> bool {
+    /// Whether the tables reduce a cube of `size` layers depth by depth (the 5×5's on an odd
+    /// size, both on an even one).
+    fn fit(&self, size: usize) -> bool {
         match self {
-            CentreTables::Four(_) => false,
+            CentreTables::None => false,
             CentreTables::Five(_) => size % 2 == 1,
             CentreTables::FourFive(..) => size % 2 == 0,
         }
@@ -160,10 +162,8 @@ pub enum ReductionError {
 /// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
 /// let mut cube = FaceletCube::solved(5);
 /// cube.apply_alg(&"Rw U2 3Fw' r b D".parse().unwrap()).unwrap();
-/// let four = rubik::search::reduction::four::FourTables::build(&mut |_| {});
-/// let centres = CentreTables::Four(&four);
 /// let options = ReductionOptions::default();
-/// let solution = solve(&cube, &TwoPhase::new(&tables), centres, &options).unwrap();
+/// let solution = solve(&cube, &TwoPhase::new(&tables), CentreTables::None, &options).unwrap();
 /// cube.apply(solution.turns());
 /// assert!(cube.is_solved());
 /// ```
@@ -194,9 +194,9 @@ pub fn solve(
             progress(placed.get(), total);
         }
     };
-    // Tables that pair the wings (the 5×5's on an odd size, both on an even one) reduce each
-    // depth first; the 4×4's alone solve the x-centres in the centre stage, after the parity.
-    let tabled = match tables.pairs_wings(size) {
+    // Tables that fit the size reduce each depth first (pairing its wings); without, the
+    // wing orbits are made even for the 3-cycles.
+    match tables.fit(size) {
         true => {
             let mut reduced = Vec::new();
             let colours = centre_colours(&work);
@@ -209,15 +209,13 @@ pub fn solve(
                 &tick,
             )?;
             run(&mut work, "depth reductions", reduced);
-            None
         }
         false => {
             let parity = edges::wing_parity(&work)?;
             run(&mut work, "wing parity", parity);
-            Some(tables)
         }
-    };
-    let centres = solve_centres(&work, tabled, [&budget, &calm], &tick)?;
+    }
+    let centres = solve_centres(&work, [&budget, &calm], &tick)?;
     run(&mut work, "centres", centres);
     let edges = edges::pair(&work, &calm, &tick)?;
     run(&mut work, "edges", edges);
@@ -315,19 +313,10 @@ fn shortest(
     ))
 }
 
-/// The largest even size [`solve_by_size`] reduces depth by depth (with the 4×4's and 5×5's
-/// tables); a bigger one has its x-centres solved by the 4×4's tables and the rest by block
-/// commutators and 3-cycles. Reducing a depth as a 5×5 pairs its wings far more cheaply than
-/// 3-cycles, but an even size must place its oblique orbits by 3-cycles first, at a cost that
-/// grows with N (`rubik bench solve --size N --count 2 --seed 1`, OBTM, against the other way:
-/// 6: 205 / 235, 8: 467 / 512, 10: 840 / 884, 12: 1,323 / 1,326, 14: 1,924 / 1,874, 16: 2,563 /
-/// 2,520, 20: 4,326 / 4,089).
-pub const MAX_EVEN_REDUCED: usize = 12;
-
 /// Solves `cube` by the reduction for its size: a 4×4 or a 5×5 by its table-driven one
 /// ([`four::solve`], [`five::solve`]), any other size by [`solve`] with the 5×5's tables (odd
-/// sizes), both (even sizes up to [`MAX_EVEN_REDUCED`]) or the 4×4's (bigger even sizes);
-/// each set asked of `four_tables` or `five_tables` only when needed.
+/// sizes) or both (even sizes); each set asked of `four_tables` or `five_tables` only when
+/// needed.
 pub fn solve_by_size<'f>(
     cube: &FaceletCube,
     three: &TwoPhase<'_>,
@@ -338,11 +327,10 @@ pub fn solve_by_size<'f>(
     match cube.size() {
         4 => four::solve(cube, three, four_tables(), options),
         5 => five::solve(cube, three, five_tables(), options),
-        size if size % 2 == 0 && size <= MAX_EVEN_REDUCED => {
+        size if size % 2 == 0 => {
             let tables = CentreTables::FourFive(four_tables(), five_tables());
             solve(cube, three, tables, options)
         }
-        size if size % 2 == 0 => solve(cube, three, CentreTables::Four(four_tables()), options),
         _ => solve(cube, three, CentreTables::Five(five_tables()), options),
     }
 }
@@ -395,23 +383,18 @@ fn holdings() -> Vec<[Face; 6]> {
         .collect()
 }
 
-/// Turns that solve every centre orbit, the orbits `tables` take first, keeping every wing
-/// orbit's parity (and every paired edge paired: the block commutators and 3-cycles move
-/// centres alone); `tick` after each orbit. Of `[budget, calm]`, the tables and the block
-/// commutators run under `budget`, and when its clock runs out leave what they have not done
-/// to the 3-cycles, which run under `calm`.
+/// Turns that solve every centre orbit, keeping every wing orbit's parity and every paired
+/// edge paired (the block commutators and 3-cycles move centres alone); `tick` after each
+/// orbit. Of `[budget, calm]`, the block commutators run under `budget`, and when its clock
+/// runs out leave what they have not done to the 3-cycles, which run under `calm`.
 fn solve_centres(
     cube: &FaceletCube,
-    tables: Option<CentreTables<'_>>,
     [budget, calm]: [&Running; 2],
     tick: &dyn Fn(),
 ) -> Result<Vec<Turn>, ReductionError> {
     let colours = centre_colours(cube);
     let mut work = cube.clone();
     let mut turns = Vec::new();
-    if let Some(tables) = tables {
-        table_centres(&mut work, colours, tables, &mut turns, [budget, calm], tick)?;
-    }
     if cube.size() <= blocks::MAX_SIZE {
         match blocks::place(&mut work, colours, &mut turns, budget) {
             Err(ReductionError::Stopped(Stop::Timeout)) => {}
@@ -432,19 +415,17 @@ fn solve_centres(
 /// average (361.4 against 322.1) for a third of the time, so the cap is set past the tail.
 const TABLE_NODES: u64 = 10_000_000;
 
-/// Solves the orbits the tables take, depth by depth, innermost first, each on its proxy
-/// ([`depths`]): with the 4×4's alone, each x-centre orbit as a 4×4's centres
-/// ([`four::centres`]), its block turned an even number of quarters so that every wing orbit
-/// keeps its parity; otherwise each depth reduced as a 4×4 or 5×5 ([`four::reduce_depth`],
-/// [`five::reduce_depth`]): its x- and t-centre orbits (or bars) solved and its wing orbit
-/// paired, its oblique orbits placed first by 3-cycles where its proxy needs them (under
-/// `calm`; the searches under `budget`). A depth's turns are the outer layers and the block
-/// reaching that depth, which leave the orbits inside it alone (a face turn keeps a solved
-/// centre orbit solved and a paired edge paired). A depth whose search passes [`TABLE_NODES`]
-/// is left as it is (on an even size, with every depth after it: each stands on the ones
-/// inside it), and every depth from where the clock runs out; when the tables pair the wings,
-/// the wing orbit of such a depth is made even for the 3-cycles ([`edges::orbit_parity`]).
-/// Appends the turns to `turns` and makes them on `work`; `tick` as each depth begins.
+/// Reduces the cube depth by depth, innermost first, each on its proxy ([`depths`]), as a
+/// 4×4 or 5×5 ([`four::reduce_depth`], [`five::reduce_depth`]): its x- and t-centre orbits
+/// (or bars of obliques) solved and its wing orbit paired, its obliques first made into
+/// one-colour bars by 3-cycles where its proxy needs them ([`bars::pair`], under `calm`; the
+/// searches under `budget`). A depth's turns are the outer layers and the block reaching that
+/// depth, which leave the orbits inside it alone (a face turn keeps a solved centre orbit
+/// solved and a paired edge paired). A depth whose search passes [`TABLE_NODES`] is left as
+/// it is (on an even size, with every depth after it: each stands on the ones inside it), and
+/// every depth from where the clock runs out; the wing orbit of such a depth is made even for
+/// the 3-cycles ([`edges::orbit_parity`]). Appends the turns to `turns` and makes them on
+/// `work`; `tick` as each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
     colours: [Face; 6],
@@ -456,14 +437,13 @@ fn table_centres(
     let capped = budget.left(TABLE_NODES).start();
     // Set when the clock runs out, or on an even size when a depth is left.
     let mut skip_rest = false;
-    let pairs_wings = tables.pairs_wings(work.size());
     for depth in depths(work.size(), tables) {
         tick();
         let solved = match skip_rest {
             true => Err(ReductionError::Stopped(Stop::Timeout)),
             false => {
-                for orbit in &depth.obliques {
-                    place_centres(work, orbit, colours, turns, calm)?;
+                if !depth.obliques.is_empty() {
+                    bars::pair(work, &depth.obliques, depth.proxy.depth(), turns, calm)?;
                 }
                 depth.by.solve(&depth.proxy.proxy(work, colours)?, &capped)
             }
@@ -478,7 +458,7 @@ fn table_centres(
                 // one that is not.
                 skip_rest |= stop == Stop::Timeout || work.size() % 2 == 0;
                 // The 3-cycles pair only an even wing orbit.
-                if pairs_wings && let Some(turn) = edges::orbit_parity(work, depth.proxy.depth())? {
+                if let Some(turn) = edges::orbit_parity(work, depth.proxy.depth())? {
                     work.turn(turn);
                     turns.push(turn);
                 }
@@ -512,14 +492,12 @@ fn place_centres(
     Ok(())
 }
 
-/// How [`table_centres`] solves a depth.
+/// How [`table_centres`] reduces a depth.
 #[derive(Clone, Copy)]
 enum By<'t> {
-    /// Its x-centres, as a 4×4's centres.
-    FourCentres(&'t four::FourTables),
-    /// Reduced as a 4×4.
+    /// As a 4×4.
     Four(&'t four::FourTables),
-    /// Reduced as a 5×5.
+    /// As a 5×5.
     Five(&'t five::FiveTables),
 }
 
@@ -527,28 +505,23 @@ impl By<'_> {
     /// The proxy turns that solve `proxy` this way, within `budget`.
     fn solve(self, proxy: &FaceletCube, budget: &Running) -> Result<Vec<Turn>, ReductionError> {
         match self {
-            By::FourCentres(four) => {
-                let mut searcher = phase_search::Searcher { budget, nodes: 0 };
-                four::centres::solve(four, proxy, &mut searcher).map_err(ReductionError::Stopped)
-            }
             By::Four(four) => four::reduce_depth(four, proxy, budget),
             By::Five(five) => five::reduce_depth(five, proxy, budget),
         }
     }
 }
 
-/// A depth [`table_centres`] solves: on its proxy, after placing its oblique orbits.
+/// A depth [`table_centres`] reduces: on its proxy, after pairing its obliques into bars.
 struct Depth<'t> {
     proxy: orbit::Orbit,
     obliques: Vec<orbit::Orbit>,
     by: By<'t>,
 }
 
-/// The depths [`table_centres`] solves on a cube of `size` layers with `tables`, innermost
-/// first: with the 4×4's alone, each x-centre orbit as a 4×4's centres; with the 5×5's on an
-/// odd size, each depth reduced as a 5×5 (its middle slice the cube's); with both on an even
-/// size, the innermost depth reduced as a 4×4, then each other as the 5×5 of
-/// [`orbit::Orbit::inner_block_proxy`], its oblique orbits placed first.
+/// The depths [`table_centres`] reduces on a cube of `size` layers with `tables`, innermost
+/// first: with the 5×5's on an odd size, each as a 5×5 (its middle slice the cube's); with
+/// both on an even size, the innermost as a 4×4, then each other as the 5×5 of
+/// [`orbit::Orbit::inner_block_proxy`], its obliques first paired into bars.
 fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
     let half = size / 2;
     let depth = |proxy, obliques, by| Depth {
@@ -557,9 +530,6 @@ fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
         by,
     };
     match tables {
-        CentreTables::Four(four) => (orbit::x_centre_orbits(size).into_iter())
-            .map(|proxy| depth(proxy, Vec::new(), By::FourCentres(four)))
-            .collect(),
         CentreTables::Five(five) if size % 2 == 1 => (orbit::t_centre_orbits(size).into_iter())
             .map(|proxy| depth(proxy, Vec::new(), By::Five(five)))
             .collect(),

@@ -13,8 +13,7 @@ fn tables() -> &'static TwoPhaseTables {
 fn centre_tables(size: usize) -> CentreTables<'static> {
     let (four, five) = (&four::tests::tables().0, &five::tests::tables().0);
     match size % 2 {
-        0 if size <= MAX_EVEN_REDUCED => CentreTables::FourFive(four, five),
-        0 => CentreTables::Four(four),
+        0 => CentreTables::FourFive(four, five),
         _ => CentreTables::Five(five),
     }
 }
@@ -28,12 +27,12 @@ fn reduce_with(cube: &FaceletCube, centres: CentreTables) -> Result<Solution, Re
     solve(cube, &TwoPhase::new(tables()), centres, &options)
 }
 
-/// With the 4×4's tables alone (how an even size above [`MAX_EVEN_REDUCED`] is solved), the
-/// wings are made even first, the x-centres solved by the tables and the rest by 3-cycles.
+/// Without tables, the wings are made even first and block commutators and 3-cycles do the
+/// rest.
 #[test]
-fn the_four_by_four_tables_alone_solve_an_even_cube() {
+fn a_cube_is_solved_without_tables() {
     let cube = crate::bigcube::random_state(6, &mut seeded_rng(8));
-    let solution = reduce_with(&cube, CentreTables::Four(&four::tests::tables().0)).unwrap();
+    let solution = reduce_with(&cube, CentreTables::None).unwrap();
     let mut replay = cube.clone();
     replay.apply(solution.turns());
     assert!(replay.is_solved());
@@ -105,8 +104,9 @@ fn an_unreachable_cube_is_refused_with_the_validators_reason() {
     );
 }
 
-/// The depth reductions leave the x- and t-centre orbits solved (checked on the stickers,
-/// against the colours the centres must show) and every wing paired, and so every wing orbit
+/// The depth reductions leave the x- and t-centre orbits solved (on an even size every centre
+/// orbit; checked on the stickers, against the colours the centres must show) and every wing
+/// paired, and so every wing orbit
 /// even: no parity turn is needed after.
 #[test]
 fn table_centres_solve_their_orbits_and_keep_wing_parity() {
@@ -146,8 +146,10 @@ fn table_centres_solve_their_orbits_and_keep_wing_parity() {
         }
         let depths = 1..size / 2;
         let mut orbits: Vec<_> = depths.clone().map(|d| (d, d)).collect();
-        if size % 2 == 1 {
-            orbits.extend(depths.map(|d| (d, size / 2)));
+        match size % 2 {
+            // Each depth's bars of obliques were its proxy's t-centres: every orbit.
+            0 => orbits.extend(depths.flat_map(|d| (1..size / 2).map(move |e| (d, e)))),
+            _ => orbits.extend(depths.map(|d| (d, size / 2))),
         }
         for face in Face::ALL {
             for &(d, e) in &orbits {
@@ -185,13 +187,8 @@ fn check_solves(cube: &FaceletCube) -> Solution {
     replay.apply_alg(&solution.alg()).unwrap();
     assert!(replay.is_solved(), "{cube}");
     let names: Vec<_> = solution.stages.iter().map(|s| s.name).collect();
-    // Each depth is reduced as a 4×4 or 5×5, wing parity and all; with the 4×4's tables alone
-    // the wings are made even first.
-    let first = match cube.size() {
-        size if size % 2 == 0 && size > MAX_EVEN_REDUCED => "wing parity",
-        _ => "depth reductions",
-    };
-    assert_eq!(names, [first, "centres", "edges", "3x3"]);
+    // Each depth is reduced as a 4×4 or 5×5, wing parity and all.
+    assert_eq!(names, ["depth reductions", "centres", "edges", "3x3"]);
     let by_stage: usize = solution
         .stages
         .iter()
@@ -267,8 +264,7 @@ fn an_odd_wing_orbit_costs_one_wide_quarter_turn() {
             .unwrap(),
     )
     .unwrap();
-    let four = CentreTables::Four(&four::tests::tables().0);
-    let parity = &reduce_with(&cube, four).unwrap().stages[0].turns;
+    let parity = &reduce_with(&cube, CentreTables::None).unwrap().stages[0].turns;
     assert_eq!(parity.len(), 1);
 }
 

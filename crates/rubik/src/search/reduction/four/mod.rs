@@ -28,7 +28,6 @@
 //! frames are tried by renaming the colours by a whole-cube rotation: the turns stay the same,
 //! and a cube is solved in any frame. Moves are cancelled across stages.
 
-pub(super) mod centres;
 mod coords;
 mod model;
 pub(super) mod pairing;

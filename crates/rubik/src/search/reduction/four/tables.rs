@@ -31,7 +31,7 @@ use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 5;
+const TABLES_VERSION: u64 = 6;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 /// A distance no turns reach.
@@ -42,8 +42,7 @@ const DEEPEST_MATCHING: u8 = 10;
 
 const PHASE2: usize = coords::COUNT1;
 const HELD3: usize = PHASE2 + coords::COUNT2;
-const CENTRES3: usize = HELD3 + 2 * coords::CENTRES3;
-const MATCHINGS: usize = CENTRES3 + 2 * coords::CENTRES3;
+const MATCHINGS: usize = HELD3 + 2 * coords::CENTRES3;
 /// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
 const LEN: usize = MATCHINGS + MATCHING_COUNT / 2;
@@ -123,11 +122,6 @@ impl FourTables {
         self.at(HELD3, index3(state, pll_odd))
     }
 
-    /// The centres' distance to solved as they are held, as [`phase3`](Self::phase3).
-    pub(super) fn centres(&self, state: Centres3, pll_odd: bool) -> u8 {
-        self.at(CENTRES3, index3(state, pll_odd))
-    }
-
     /// Phase 3's distance for the wings (a lower bound: 11 means 11 or more).
     pub(super) fn matching(&self, matching: &Matching) -> u8 {
         self.matching_at(self.pairing.index(matching))
@@ -141,14 +135,14 @@ impl FourTables {
 
 /// Every table's bytes, in file order.
 fn build_bytes(model: &Model, moves2: &Moves2, moves3: &Moves3, pairing: &Pairing) -> Vec<u8> {
-    let ((phase1, (phase2, centres3)), matchings) = rayon::join(
+    let ((phase1, (phase2, held3)), matchings) = rayon::join(
         || {
             rayon::join(
                 || phase1(model),
                 || {
                     let exact = centres3(model, moves3, pairing, false);
                     let held = centres3(model, moves3, pairing, true);
-                    (phase2(moves2, &exact), [held, exact])
+                    (phase2(moves2, &exact), held)
                 },
             )
         },
@@ -156,7 +150,7 @@ fn build_bytes(model: &Model, moves2: &Moves2, moves3: &Moves3, pairing: &Pairin
     );
     assert_eq!(matchings.len(), MATCHING_COUNT, "the matchings' classes");
     let mut bytes = Vec::with_capacity(LEN);
-    for table in [&phase1, &phase2, &centres3[0], &centres3[1]] {
+    for table in [&phase1, &phase2, &held3] {
         bytes.extend_from_slice(table);
     }
     bytes.extend(matchings.chunks(2).map(|two| two[0] | two[1] << 4));
@@ -308,16 +302,13 @@ mod tests {
                 r: crate::random::below(&mut rng, 70) as u16,
             };
             let moves3 = &tables.moves3;
-            let read = [FourTables::phase3, FourTables::centres];
-            for (table, moves) in read.iter().zip([moves3.reducing, moves3.all]) {
-                let here = table(&tables, centres, odd);
-                let near = turns_in(moves)
-                    .map(|m| table(&tables, moves3.turn(centres, m), odd != tables.flips_pll[m]))
-                    .min()
-                    .unwrap();
-                let unreached = here == UNREACHED && near == UNREACHED;
-                assert!(here == 0 || unreached || near + 1 == here, "{here} {near}");
-            }
+            let here = tables.phase3(centres, odd);
+            let near = turns_in(moves3.reducing)
+                .map(|m| tables.phase3(moves3.turn(centres, m), odd != tables.flips_pll[m]))
+                .min()
+                .unwrap();
+            let unreached = here == UNREACHED && near == UNREACHED;
+            assert!(here == 0 || unreached || near + 1 == here, "{here} {near}");
             if state.count_ones() == 8 {
                 let here = tables.phase1(state);
                 for moves in [coords::ALL_MOVES, tables.moves1] {

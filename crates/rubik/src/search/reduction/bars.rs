@@ -1,0 +1,219 @@
+//! Pairing a depth's oblique centres into bars, for the 5×5 that reduces that depth of an even
+//! cube ([`super::orbit::Orbit::inner_block_proxy`]).
+//!
+//! That 5×5's t-centres are the bars of obliques between the depth's x-centres: on each face,
+//! the stickers of rows `d` and `N-1-d` and of columns `d` and `N-1-d` strictly between them.
+//! The proxy only needs each bar one colour (any colour, four bars of each); its own phases
+//! then put the bars on their faces. So the bars' colours are chosen to keep the most pieces
+//! where they are (an exact assignment), and 3-cycles bring the rest, about half as many
+//! pieces as placing every oblique on its face.
+
+use super::ReductionError;
+use super::orbit::Orbit;
+use crate::face::Face;
+use crate::facelet::FaceletCube;
+use crate::search::budget::Running;
+use crate::turn::Turn;
+
+/// Bars on a cube: four on each face.
+const BARS: usize = 24;
+
+/// Makes every bar of depth `depth` one colour, by 3-cycles of the oblique orbits `obliques`
+/// (those of that depth, [`super::orbit::obliques_at`]): appends the turns to `turns` and
+/// makes them on `work`. Stops when `budget`'s clock or cancel flag says so.
+pub(super) fn pair(
+    work: &mut FaceletCube,
+    obliques: &[Orbit],
+    depth: usize,
+    turns: &mut Vec<Turn>,
+    budget: &Running,
+) -> Result<(), ReductionError> {
+    let size = work.size();
+    // The bar of each slot of each orbit (a slot is one sticker).
+    let bars: Vec<Vec<usize>> = (obliques.iter())
+        .map(|orbit| {
+            (orbit.kind.pieces.iter())
+                .map(|piece| bar(size, depth, orbit.sticker(piece[0])))
+                .collect()
+        })
+        .collect();
+    let mut shown = [[0u8; 6]; BARS];
+    for (orbit, bars) in obliques.iter().zip(&bars) {
+        for (colour, &bar) in orbit.read(work).iter().zip(bars) {
+            shown[bar][colour.index()] += 1;
+        }
+    }
+    let mut target = assign(&shown);
+    for (index, (orbit, slots)) in obliques.iter().zip(&bars).enumerate() {
+        if index > 0 {
+            // The orbits placed so far have made every bar one colour, and their closing face
+            // turns have turned the bars with the pieces in them: each bar's colour now.
+            for (&colour, &bar) in obliques[0].read(work).iter().zip(&bars[0]) {
+                target[bar] = colour;
+            }
+        }
+        let mut state = orbit.read(work);
+        let mut homes: Vec<[Face; 2]> = slots.iter().map(|&bar| [target[bar]; 2]).collect();
+        let done = turns.len();
+        orbit.place(&mut state, &mut homes, turns, budget)?;
+        work.apply(turns[done..].iter().copied());
+    }
+    Ok(())
+}
+
+/// The bar (face × 4 + side: the top, bottom, left or right one) the sticker `sticker` of a
+/// cube of size `size` lies on, among the bars of depth `depth`.
+fn bar(size: usize, depth: usize, sticker: usize) -> usize {
+    let (face, row, col) = (
+        sticker / (size * size),
+        sticker / size % size,
+        sticker % size,
+    );
+    let far = size - 1 - depth;
+    let between = |x: usize| depth < x && x < far;
+    let side = match (row, col) {
+        (r, c) if r == depth && between(c) => 0,
+        (r, c) if r == far && between(c) => 1,
+        (r, c) if c == depth && between(r) => 2,
+        (r, c) if c == far && between(r) => 3,
+        _ => unreachable!("sticker {sticker} is on no bar of depth {depth}"),
+    };
+    face * 4 + side
+}
+
+/// A colour for each bar, four bars of each colour, that keeps the most stickers where they
+/// are, `shown[bar][colour]` being how many stickers of that colour the bar holds: exact, by
+/// dynamic programming over the bars in turn and how many of each colour they have taken.
+fn assign(shown: &[[u8; 6]; BARS]) -> [Face; BARS] {
+    // A count of bars per colour (each 0..=4), as a number in base 5.
+    const STATES: usize = 5usize.pow(6);
+    let digit = |state: usize, colour: usize| state / 5usize.pow(colour as u32) % 5;
+    // best[i][state]: the most stickers kept by bars i.. when bars ..i took `state`.
+    let mut best = vec![[0u16; STATES]; BARS + 1];
+    for i in (0..BARS).rev() {
+        for state in 0..STATES {
+            best[i][state] = (0..6)
+                .filter(|&c| digit(state, c) < 4)
+                .map(|c| u16::from(shown[i][c]) + best[i + 1][state + 5usize.pow(c as u32)])
+                .max()
+                .unwrap_or(0);
+        }
+    }
+    let mut state = 0;
+    std::array::from_fn(|i| {
+        let c = (0..6)
+            .filter(|&c| digit(state, c) < 4)
+            .max_by_key(|&c| {
+                (
+                    u16::from(shown[i][c]) + best[i + 1][state + 5usize.pow(c as u32)],
+                    std::cmp::Reverse(c),
+                )
+            })
+            .expect("a colour is left for every bar");
+        state += 5usize.pow(c as u32);
+        Face::ALL[c]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Budget;
+    use crate::search::reduction::orbit::obliques_at;
+
+    /// How many stickers of each colour each bar of depth `depth` shows on `cube`, read
+    /// straight off the stickers.
+    fn shown(cube: &FaceletCube, depth: usize) -> [[u8; 6]; BARS] {
+        let size = cube.size();
+        let mut shown = [[0; 6]; BARS];
+        for orbit in obliques_at(size, depth) {
+            for piece in &orbit.kind.pieces {
+                let sticker = orbit.sticker(piece[0]);
+                shown[bar(size, depth, sticker)][cube.stickers()[sticker].index()] += 1;
+            }
+        }
+        shown
+    }
+
+    fn kept(shown: &[[u8; 6]; BARS], colours: &[Face; BARS]) -> u32 {
+        (0..BARS)
+            .map(|b| u32::from(shown[b][colours[b].index()]))
+            .sum()
+    }
+
+    #[test]
+    fn the_obliques_of_a_depth_fill_its_24_bars() {
+        for size in 6..=11 {
+            for depth in 1..(size - 1) / 2 {
+                let solved = shown(&FaceletCube::solved(size), depth);
+                let length = (size - 2 - 2 * depth) as u8 - (size % 2) as u8;
+                for (b, colours) in solved.iter().enumerate() {
+                    // Solved, each bar shows its face's colour alone: all its stickers but the
+                    // t-centre of an odd size.
+                    let mut expected = [0; 6];
+                    expected[b / 4] = length;
+                    assert_eq!(*colours, expected, "size {size} depth {depth} bar {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bars_already_one_colour_keep_their_colours() {
+        let colours: [Face; BARS] = std::array::from_fn(|b| Face::ALL[(b * 7 + b / 6) % 6]);
+        let mut shown = [[0; 6]; BARS];
+        for (b, colour) in colours.iter().enumerate() {
+            shown[b][colour.index()] = 2;
+        }
+        assert_eq!(assign(&shown), colours);
+    }
+
+    proptest::proptest! {
+        /// The assignment takes every colour four times, and no exchange of two bars' colours
+        /// keeps more stickers (which an optimum must satisfy).
+        #[test]
+        fn the_assignment_is_fair_and_no_swap_improves_it(
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let cube = crate::bigcube::random_state(8, &mut crate::seeded_rng(seed));
+            let shown = shown(&cube, 1);
+            let mut colours = assign(&shown);
+            for face in Face::ALL {
+                proptest::prop_assert_eq!(colours.iter().filter(|&&c| c == face).count(), 4);
+            }
+            let best = kept(&shown, &colours);
+            for a in 0..BARS {
+                for b in 0..a {
+                    colours.swap(a, b);
+                    proptest::prop_assert!(kept(&shown, &colours) <= best);
+                    colours.swap(a, b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pairing_makes_every_bar_one_colour() {
+        let budget = Budget::default().start();
+        for (size, depth) in [(6, 1), (8, 1), (8, 2), (10, 2)] {
+            let mut cube = crate::bigcube::random_state(size, &mut crate::seeded_rng(size as u64));
+            let before = cube.clone();
+            let mut turns = Vec::new();
+            pair(
+                &mut cube,
+                &obliques_at(size, depth),
+                depth,
+                &mut turns,
+                &budget,
+            )
+            .unwrap();
+            let mut replayed = before;
+            replayed.apply(turns.iter().copied());
+            assert_eq!(replayed, cube);
+            for (b, colours) in shown(&cube, depth).iter().enumerate() {
+                let one = colours.iter().filter(|&&n| n > 0).count();
+                assert_eq!(one, 1, "size {size} depth {depth} bar {b}: {colours:?}");
+            }
+        }
+    }
+}
