@@ -47,7 +47,7 @@ const MATCHINGS: usize = HELD3 + 2 * coords::CENTRES3;
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
 const LEN: usize = MATCHINGS + MATCHING_COUNT / 2;
 
-/// The 4×4 reduction's distance tables (34.8 MB), with the phases' move tables (derived, not
+/// The 4×4 reduction's distance tables (34.1 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
