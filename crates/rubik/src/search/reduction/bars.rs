@@ -1,12 +1,13 @@
-//! Pairing a depth's oblique centres into bars, for the 5×5 that reduces that depth of an even
-//! cube ([`super::orbit::Orbit::inner_block_proxy`]).
+//! Pairing a depth's centres into bars, for the 5×5 that reduces that depth of a cube
+//! ([`super::orbit::Orbit::inner_block_proxy`]).
 //!
-//! That 5×5's t-centres are the bars of obliques between the depth's x-centres: on each face,
-//! the stickers of rows `d` and `N-1-d` and of columns `d` and `N-1-d` strictly between them.
+//! That 5×5's t-centres are the bars between the depth's x-centres: on each face, the
+//! stickers of rows `d` and `N-1-d` and of columns `d` and `N-1-d` strictly between them (the
+//! obliques of that depth, and on an odd size the t-centre in the middle of each bar).
 //! The proxy only needs each bar one colour (any colour, four bars of each); its own phases
 //! then put the bars on their faces. So the bars' colours are chosen to keep the most pieces
 //! where they are (an exact assignment), and 3-cycles bring the rest, about half as many
-//! pieces as placing every oblique on its face. What the greedy 3-cycles cost differs a lot
+//! pieces as placing every one on its face. What the greedy 3-cycles cost differs a lot
 //! between assignments that keep as many: a few more are tried, each the best with one bar
 //! made to change its colour, and the cheapest placement is kept (on 6×6s the pairing took 59
 //! moves instead of 70).
@@ -25,25 +26,25 @@ const BARS: usize = 24;
 /// colours no bars can take): far below any sum of weights, far above overflow.
 const NEVER: i32 = -1_000_000;
 
-/// Oblique orbits placed for each assignment tried at one depth, at most: so that the
+/// Orbits placed for each assignment tried at one depth, at most: so that the
 /// assignments tried, [`TRIED`] over the orbits of a depth, cost a depth about the same
 /// time whatever the size.
 const TRIED: usize = 24;
 
-/// Makes every bar of depth `depth` one colour, by 3-cycles of the oblique orbits `obliques`
-/// (those of that depth, [`super::orbit::obliques_at`]), in the fewest moves of the
+/// Makes every bar of depth `depth` one colour, by 3-cycles of the orbits `orbits` on it
+/// ([`super::orbit::bar_orbits`]), in the fewest moves of the
 /// assignments of colours to bars it tries: appends the turns to `turns` and makes them on
 /// `work`. Stops when `budget`'s clock or cancel flag says so.
 pub(super) fn pair(
     work: &mut FaceletCube,
-    obliques: &[Orbit],
+    orbits: &[Orbit],
     depth: usize,
     turns: &mut Vec<Turn>,
     budget: &Running,
 ) -> Result<(), ReductionError> {
     let size = work.size();
     // The bar of each slot of each orbit (a slot is one sticker).
-    let bars: Vec<Vec<usize>> = (obliques.iter())
+    let bars: Vec<Vec<usize>> = (orbits.iter())
         .map(|orbit| {
             (orbit.kind.pieces.iter())
                 .map(|piece| bar(size, depth, orbit.sticker(piece[0])))
@@ -51,7 +52,7 @@ pub(super) fn pair(
         })
         .collect();
     let mut shown = [[0u8; 6]; BARS];
-    for (orbit, bars) in obliques.iter().zip(&bars) {
+    for (orbit, bars) in orbits.iter().zip(&bars) {
         for (colour, &bar) in orbit.read(work).iter().zip(bars) {
             shown[bar][colour.index()] += 1;
         }
@@ -67,11 +68,11 @@ pub(super) fn pair(
         weights[b][best[b].index()] = NEVER;
         assign(&weights)
     };
-    let tries = (TRIED / obliques.len().max(1)).clamp(1, BARS);
+    let tries = (TRIED / orbits.len().max(1)).clamp(1, BARS);
     let mut cheapest: Option<(usize, FaceletCube, Vec<Turn>)> = None;
     for target in std::iter::once(best).chain((0..tries - 1).map(|i| changed(i * BARS / tries))) {
         let (mut tried, mut moves) = (work.clone(), Vec::new());
-        pair_to(&mut tried, obliques, &bars, target, &mut moves, budget)?;
+        pair_to(&mut tried, orbits, &bars, target, &mut moves, budget)?;
         let cost = moves.iter().map(|turn| turn.obtm(size)).sum();
         if cheapest.as_ref().is_none_or(|(least, ..)| cost < *least) {
             cheapest = Some((cost, tried, moves));
@@ -83,22 +84,22 @@ pub(super) fn pair(
     Ok(())
 }
 
-/// Makes every bar one colour, `target[bar]`, the orbits `obliques` one after the other, the
+/// Makes every bar one colour, `target[bar]`, the orbits `orbits` one after the other, the
 /// slots of each on the bars `bars` says: appends the turns to `turns` and makes them on
 /// `work`.
 fn pair_to(
     work: &mut FaceletCube,
-    obliques: &[Orbit],
+    orbits: &[Orbit],
     bars: &[Vec<usize>],
     mut target: [Face; BARS],
     turns: &mut Vec<Turn>,
     budget: &Running,
 ) -> Result<(), ReductionError> {
-    for (index, (orbit, slots)) in obliques.iter().zip(bars).enumerate() {
+    for (index, (orbit, slots)) in orbits.iter().zip(bars).enumerate() {
         if index > 0 {
             // The orbits placed so far have made every bar one colour, and their closing face
             // turns have turned the bars with the pieces in them: each bar's colour now.
-            for (&colour, &bar) in obliques[0].read(work).iter().zip(&bars[0]) {
+            for (&colour, &bar) in orbits[0].read(work).iter().zip(&bars[0]) {
                 target[bar] = colour;
             }
         }
@@ -170,14 +171,14 @@ fn assign(weights: &[[i32; 6]; BARS]) -> [Face; BARS] {
 mod tests {
     use super::*;
     use crate::search::Budget;
-    use crate::search::reduction::orbit::obliques_at;
+    use crate::search::reduction::orbit::bar_orbits;
 
     /// How many stickers of each colour each bar of depth `depth` shows on `cube`, read
     /// straight off the stickers.
     fn shown(cube: &FaceletCube, depth: usize) -> [[u8; 6]; BARS] {
         let size = cube.size();
         let mut shown = [[0; 6]; BARS];
-        for orbit in obliques_at(size, depth) {
+        for orbit in bar_orbits(size, depth) {
             for piece in &orbit.kind.pieces {
                 let sticker = orbit.sticker(piece[0]);
                 shown[bar(size, depth, sticker)][cube.stickers()[sticker].index()] += 1;
@@ -193,14 +194,13 @@ mod tests {
     }
 
     #[test]
-    fn the_obliques_of_a_depth_fill_its_24_bars() {
+    fn the_orbits_of_a_depth_fill_its_24_bars() {
         for size in 6..=11 {
             for depth in 1..(size - 1) / 2 {
                 let solved = shown(&FaceletCube::solved(size), depth);
-                let length = (size - 2 - 2 * depth) as u8 - (size % 2) as u8;
+                let length = (size - 2 - 2 * depth) as u8;
                 for (b, colours) in solved.iter().enumerate() {
-                    // Solved, each bar shows its face's colour alone: all its stickers but the
-                    // t-centre of an odd size.
+                    // Solved, each bar shows its face's colour alone, on all its stickers.
                     let mut expected = [0; 6];
                     expected[b / 4] = length;
                     assert_eq!(*colours, expected, "size {size} depth {depth} bar {b}");
@@ -253,13 +253,13 @@ mod tests {
     #[test]
     fn pairing_makes_every_bar_one_colour() {
         let budget = Budget::default().start();
-        for (size, depth) in [(6, 1), (8, 1), (8, 2), (10, 2)] {
+        for (size, depth) in [(6, 1), (7, 1), (8, 1), (8, 2), (9, 2), (10, 2)] {
             let mut cube = crate::bigcube::random_state(size, &mut crate::seeded_rng(size as u64));
             let before = cube.clone();
             let mut turns = Vec::new();
             pair(
                 &mut cube,
-                &obliques_at(size, depth),
+                &bar_orbits(size, depth),
                 depth,
                 &mut turns,
                 &budget,

@@ -5,16 +5,15 @@
 //! 1. **depth reductions** (with tables that fit the size, [`CentreTables`]): depth by depth,
 //!    innermost first, the pieces one layer in from the outer ones are reduced on a proxy
 //!    cube by that cube's table-driven phases, its turns the outer layers and the block
-//!    reaching the depth, which leave the depths inside alone. On odd N each depth is a 5×5
-//!    (its x- and t-centres solved, its wings paired with the midges); on even N the innermost
-//!    is a 4×4 (x-centres solved, wings paired into edges that make a legal 3×3), and each
-//!    other a 5×5 whose middle slice is the block inside it, once its obliques are made into
-//!    bars of one colour by 3-cycles (`bars.rs`). Wing parity is settled inside each
+//!    reaching the depth, which leave the depths inside alone. The innermost is a 5×5 on odd N
+//!    (its x- and t-centres solved, its wings paired with the midges) and a 4×4 on even N
+//!    (x-centres solved, wings paired into edges that make a legal 3×3); each other depth is a
+//!    5×5 whose middle slice is the block inside it, once the centres between its x-centres
+//!    are made into bars of one colour by 3-cycles (`bars.rs`). Wing parity is settled inside each
 //!    reduction; **wing parity** instead, without tables: every wing orbit whose permutation
 //!    is odd gets one quarter turn of a block that holds its layer, so that 3-cycles can
 //!    finish it;
-//! 2. **centres** (on odd N the obliques; all of them without tables, or where a depth was
-//!    left): (N ≤ 33) block commutators of two inner blocks, each moving centres of many
+//! 2. **centres** (without tables, or where a depth was left): (N ≤ 33) block commutators of two inner blocks, each moving centres of many
 //!    orbits at once, while one brings enough pieces onto their faces (`blocks.rs`); then
 //!    each centre orbit finished with pure 3-cycles (derived once per orbit type on a small
 //!    proxy cube), each step the one that puts the most pieces right per move; on even N the
@@ -417,12 +416,12 @@ const TABLE_NODES: u64 = 10_000_000;
 
 /// Reduces the cube depth by depth, innermost first, each on its proxy ([`depths`]), as a
 /// 4×4 or 5×5 ([`four::reduce_depth`], [`five::reduce_depth`]): its x- and t-centre orbits
-/// (or bars of obliques) solved and its wing orbit paired, its obliques first made into
-/// one-colour bars by 3-cycles where its proxy needs them ([`bars::pair`], under `calm`; the
+/// (or bars) solved and its wing orbit paired, the centres of its bars first made one colour
+/// each by 3-cycles where its proxy needs them ([`bars::pair`], under `calm`; the
 /// searches under `budget`). A depth's turns are the outer layers and the block reaching that
 /// depth, which leave the orbits inside it alone (a face turn keeps a solved centre orbit
 /// solved and a paired edge paired). A depth whose search passes [`TABLE_NODES`] is left as
-/// it is (on an even size, with every depth after it: each stands on the ones inside it), and
+/// it is, with every depth after it (each stands on the ones inside it), and
 /// every depth from where the clock runs out; the wing orbit of such a depth is made even for
 /// the 3-cycles ([`edges::orbit_parity`]). Appends the turns to `turns` and makes them on
 /// `work`; `tick` as each depth begins.
@@ -435,15 +434,15 @@ fn table_centres(
     tick: &dyn Fn(),
 ) -> Result<(), ReductionError> {
     let capped = budget.left(TABLE_NODES).start();
-    // Set when the clock runs out, or on an even size when a depth is left.
+    // Set when the clock runs out or a depth is left.
     let mut skip_rest = false;
     for depth in depths(work.size(), tables) {
         tick();
         let solved = match skip_rest {
             true => Err(ReductionError::Stopped(Stop::Timeout)),
             false => {
-                if !depth.obliques.is_empty() {
-                    bars::pair(work, &depth.obliques, depth.proxy.depth(), turns, calm)?;
+                if !depth.bars.is_empty() {
+                    bars::pair(work, &depth.bars, depth.proxy.depth(), turns, calm)?;
                 }
                 depth.by.solve(&depth.proxy.proxy(work, colours)?, &capped)
             }
@@ -453,10 +452,10 @@ fn table_centres(
             Err(ReductionError::Stopped(Stop::Cancelled)) => {
                 return Err(ReductionError::Stopped(Stop::Cancelled));
             }
-            Err(ReductionError::Stopped(stop)) => {
-                // An even size's depths stand on the ones inside them: none is reduced after
-                // one that is not.
-                skip_rest |= stop == Stop::Timeout || work.size() % 2 == 0;
+            Err(ReductionError::Stopped(_)) => {
+                // A depth stands on the ones inside it: none is reduced after one that is
+                // not.
+                skip_rest = true;
                 // The 3-cycles pair only an even wing orbit.
                 if let Some(turn) = edges::orbit_parity(work, depth.proxy.depth())? {
                     work.turn(turn);
@@ -511,45 +510,46 @@ impl By<'_> {
     }
 }
 
-/// A depth [`table_centres`] reduces: on its proxy, after pairing its obliques into bars.
+/// A depth [`table_centres`] reduces: on its proxy, after pairing the pieces of the orbits
+/// `bars` into bars of one colour.
 struct Depth<'t> {
     proxy: orbit::Orbit,
-    obliques: Vec<orbit::Orbit>,
+    bars: Vec<orbit::Orbit>,
     by: By<'t>,
 }
 
 /// The depths [`table_centres`] reduces on a cube of `size` layers with `tables`, innermost
-/// first: with the 5×5's on an odd size, each as a 5×5 (its middle slice the cube's); with
-/// both on an even size, the innermost as a 4×4, then each other as the 5×5 of
-/// [`orbit::Orbit::inner_block_proxy`], its obliques first paired into bars.
+/// first: the innermost as a 5×5 (its middle slice the cube's) on an odd size with the
+/// 5×5's tables, as a 4×4 on an even size with both; then each other as the 5×5 of
+/// [`orbit::Orbit::inner_block_proxy`], its bars first paired.
 fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
     let half = size / 2;
-    let depth = |proxy, obliques, by| Depth {
-        proxy,
-        obliques,
-        by,
+    let (innermost, five) = match tables {
+        CentreTables::Five(five) if size % 2 == 1 => (
+            Depth {
+                proxy: orbit::t_centre_orbit(size, half - 1),
+                bars: Vec::new(),
+                by: By::Five(five),
+            },
+            five,
+        ),
+        CentreTables::FourFive(four, five) if size % 2 == 0 => (
+            Depth {
+                proxy: orbit::x_centre_orbit(size, half - 1),
+                bars: Vec::new(),
+                by: By::Four(four),
+            },
+            five,
+        ),
+        _ => return Vec::new(),
     };
-    match tables {
-        CentreTables::Five(five) if size % 2 == 1 => (orbit::t_centre_orbits(size).into_iter())
-            .map(|proxy| depth(proxy, Vec::new(), By::Five(five)))
-            .collect(),
-        CentreTables::FourFive(four, five) if size % 2 == 0 => (1..half)
-            .rev()
-            .map(|d| match d == half - 1 {
-                true => depth(
-                    orbit::x_centre_orbits(size).remove(0),
-                    Vec::new(),
-                    By::Four(four),
-                ),
-                false => depth(
-                    orbit::Orbit::inner_block_proxy(size, d),
-                    orbit::obliques_at(size, d),
-                    By::Five(five),
-                ),
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    std::iter::once(innermost)
+        .chain((1..half - 1).rev().map(|d| Depth {
+            proxy: orbit::Orbit::inner_block_proxy(size, d),
+            bars: orbit::bar_orbits(size, d),
+            by: By::Five(five),
+        }))
+        .collect()
 }
 
 /// A quarter turn of the block of layers `0..=last` about the x axis.

@@ -40,11 +40,11 @@ impl Orbit {
         Orbit { kind, layers, size }
     }
 
-    /// The 5×5 an even cube of size `size` reduces its depth `depth` on (below the innermost):
+    /// The 5×5 a cube of size `size` reduces its depth `depth` on (outside the innermost):
     /// the outer layers, the two layers at that depth, and as the middle slice the layer
     /// inside it, standing for the whole block of layers between. Once the depths inside are
-    /// reduced and this depth's oblique orbits placed, that block's centres and the bars of
-    /// obliques beside it are each one colour and its edges paired, and only the outer layers,
+    /// reduced and this depth's bars paired, that block's centres and the bars of centres
+    /// beside it are each one colour and its edges paired, and only the outer layers,
     /// the blocks reaching the depth and whole-cube turns are turned: a 5×5 whose fixed centres
     /// are the inner block's, its t-centres the bars and its midges the inner edges.
     pub(super) fn inner_block_proxy(size: usize, depth: usize) -> Orbit {
@@ -407,29 +407,29 @@ pub(super) fn centre_orbits(size: usize) -> Vec<Orbit> {
     orbits
 }
 
-/// The x-centre orbits of a cube of size `size`, innermost first: each seen on a 4×4.
-pub(super) fn x_centre_orbits(size: usize) -> Vec<Orbit> {
-    (1..size / 2)
-        .rev()
-        .map(|d| Orbit::new(size, KindName::XCentre, d, d))
-        .collect()
+/// The x-centre orbit of depth `depth` on a cube of size `size`, seen on a 4×4.
+pub(super) fn x_centre_orbit(size: usize, depth: usize) -> Orbit {
+    Orbit::new(size, KindName::XCentre, depth, depth)
 }
 
-/// The t-centre orbits of a cube of odd size `size`, innermost first: each seen on a 5×5,
-/// with the x-centre orbit of its depth.
-pub(super) fn t_centre_orbits(size: usize) -> Vec<Orbit> {
-    (1..size / 2)
-        .rev()
-        .map(|d| Orbit::new(size, KindName::TCentre, d, size / 2))
-        .collect()
+/// The t-centre orbit of depth `depth` on a cube of odd size `size`, seen on a 5×5 with the
+/// x-centre orbit of its depth.
+pub(super) fn t_centre_orbit(size: usize, depth: usize) -> Orbit {
+    Orbit::new(size, KindName::TCentre, depth, size / 2)
 }
 
-/// The oblique centre orbits of depth `depth` on a cube of size `size`: those whose U-face
-/// stickers lie in row `depth`, further in than it and off the middle.
-pub(super) fn obliques_at(size: usize, depth: usize) -> Vec<Orbit> {
-    (depth + 1..size / 2)
+/// The orbits whose pieces lie on the bars of depth `depth` on a cube of size `size` (the
+/// centres of rows and columns `depth` and `size - 1 - depth` between those): the oblique
+/// orbits whose U-face stickers lie in row `depth`, further in than it and off the middle,
+/// and on an odd size the t-centre orbit of that depth.
+pub(super) fn bar_orbits(size: usize, depth: usize) -> Vec<Orbit> {
+    let mut orbits: Vec<Orbit> = (depth + 1..size / 2)
         .map(|col| Orbit::new(size, KindName::Obliques, depth, col))
-        .collect()
+        .collect();
+    if size % 2 == 1 {
+        orbits.push(t_centre_orbit(size, depth));
+    }
+    orbits
 }
 
 /// Every wing orbit of a cube of size `size`, outermost first (the U-face sticker at row 0,
