@@ -26,19 +26,19 @@ const BARS: usize = 24;
 /// colours no bars can take): far below any sum of weights, far above overflow.
 const NEVER: i32 = -1_000_000;
 
-/// Orbits placed for each assignment tried at one depth, at most: so that the
-/// assignments tried, [`TRIED`] over the orbits of a depth, cost a depth about the same
-/// time whatever the size.
-const TRIED: usize = 24;
+/// Orbit placements a depth's pairing tries, at most: so that the assignments tried,
+/// [`TRIED`] over the orbits of a depth, cost a depth about the same time whatever the size.
+pub(super) const TRIED: usize = 24;
 
 /// Makes every bar of depth `depth` one colour, by 3-cycles of the orbits `orbits` on it
-/// ([`super::orbit::bar_orbits`]), in the fewest moves of the
-/// assignments of colours to bars it tries: appends the turns to `turns` and makes them on
-/// `work`. Stops when `budget`'s clock or cancel flag says so.
+/// ([`super::orbit::bar_orbits`]), in the fewest moves of the assignments of colours to bars
+/// it tries, as many as `tried` orbit placements allow (at least one): appends the turns to
+/// `turns` and makes them on `work`. Stops when `budget`'s clock or cancel flag says so.
 pub(super) fn pair(
     work: &mut FaceletCube,
     orbits: &[Orbit],
     depth: usize,
+    tried: usize,
     turns: &mut Vec<Turn>,
     budget: &Running,
 ) -> Result<(), ReductionError> {
@@ -68,14 +68,14 @@ pub(super) fn pair(
         weights[b][best[b].index()] = NEVER;
         assign(&weights)
     };
-    let tries = (TRIED / orbits.len().max(1)).clamp(1, BARS);
+    let tries = (tried / orbits.len().max(1)).clamp(1, BARS);
     let mut cheapest: Option<(usize, FaceletCube, Vec<Turn>)> = None;
     for target in std::iter::once(best).chain((0..tries - 1).map(|i| changed(i * BARS / tries))) {
-        let (mut tried, mut moves) = (work.clone(), Vec::new());
-        pair_to(&mut tried, orbits, &bars, target, &mut moves, budget)?;
+        let (mut paired, mut moves) = (work.clone(), Vec::new());
+        pair_to(&mut paired, orbits, &bars, target, &mut moves, budget)?;
         let cost = moves.iter().map(|turn| turn.obtm(size)).sum();
         if cheapest.as_ref().is_none_or(|(least, ..)| cost < *least) {
-            cheapest = Some((cost, tried, moves));
+            cheapest = Some((cost, paired, moves));
         }
     }
     let (_, paired, moves) = cheapest.expect("one assignment is tried");
@@ -261,6 +261,7 @@ mod tests {
                 &mut cube,
                 &bar_orbits(size, depth),
                 depth,
+                TRIED,
                 &mut turns,
                 &budget,
             )

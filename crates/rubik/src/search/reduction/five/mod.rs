@@ -113,6 +113,12 @@ struct Pass {
 /// 32 and 64 separations (50 states: 73.9 in 0.90-1.05 s, 73.4 in 1.13-1.19 s with 16).
 const PASSES: [Pass; 4] = [Pass::wide(1), Pass::wide(4), Pass::wide(8), Pass::wide(16)];
 
+/// The results each edge phase passes on when reducing a depth of a bigger cube
+/// ([`reduce_depth`]): the first pass's, with more reductions kept, for the bigger cube to
+/// choose among (10 7×7s: 234.4 moves keeping 4, 229.7 keeping 8, 229.1 keeping 16; but with
+/// 16 a 20×20's last edge phase passed [`super::TABLE_NODES`] and left its depth).
+const DEPTH_KEEP: [usize; 3] = [8, 8, 8];
+
 impl Pass {
     /// `times` as wide as the first pass: each edge phase passes on 8, 8 and 4 results, four
     /// reduced cubes shortened.
@@ -255,26 +261,27 @@ fn staged(
 
 /// Turns that reduce `cube`, a 5×5 whose centres' colours name the faces they belong on:
 /// its centres solved and its wings paired with the midges, by the staging and edge phases
-/// (the first pass's widths), the shortest reduction found. How a bigger odd cube solves each
-/// depth: the x- and t-centre orbits and the wing orbit of that depth, which its outer layers
-/// and the block reaching that depth move as a 5×5's turns move these pieces.
+/// ([`DEPTH_KEEP`] wide): the reductions found, shortest first. How a bigger cube solves each
+/// depth: the x- and t-centre orbits (or bars) and the wing orbit of that depth, which its
+/// outer layers and the block reaching that depth move as a 5×5's turns move these pieces.
 pub(in crate::search::reduction) fn reduce_depth(
     five: &FiveTables,
     cube: &FaceletCube,
     budget: &Running,
-) -> Result<Vec<Turn>, ReductionError> {
+) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let model = Model::get();
     let staged = staged(cube, five, budget)?;
     let reduced = five
         .edge_phases()
-        .reduce(&staged, PASSES[0].keep, budget)
+        .reduce(&staged, DEPTH_KEEP, budget)
         .map_err(ReductionError::Stopped)?;
-    let best = reduced
-        .first()
-        .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
-    let unturn = unholding(holds()[best.origin]);
-    Ok((best.phases.iter().flatten())
-        .map(|&m| unturn(model.turns[usize::from(m)]))
+    Ok((reduced.iter())
+        .map(|partial| {
+            let unturn = unholding(holds()[partial.origin]);
+            (partial.phases.iter().flatten())
+                .map(|&m| unturn(model.turns[usize::from(m)]))
+                .collect()
+        })
         .collect())
 }
 

@@ -97,6 +97,14 @@ const EFFORTS: [Effort; 3] = [
         extra3: 1,
     },
 ];
+
+/// The effort that reduces a bigger cube's innermost depth ([`reduce_depth`]): the first
+/// one's searches, with more of their results kept, for the bigger cube to choose among.
+const DEPTH_EFFORT: Effort = Effort {
+    keep3: 16,
+    ..EFFORTS[0]
+};
+
 /// Search nodes the 3×3 stage spends shortening each candidate's first solution.
 const IMPROVE_NODES: u64 = 200_000;
 
@@ -206,7 +214,7 @@ fn reduced(
 
 /// Turns that reduce `cube`, a 4×4 whose colours name the faces its centres belong on: its
 /// centres solved and its wings paired into edges that make a 3×3 with its corners, by the
-/// three phases (the first pass's effort), the shortest reduction found. How a bigger even
+/// three phases ([`DEPTH_EFFORT`]): the reductions found, shortest first. How a bigger even
 /// cube reduces its innermost depth: the x-centre orbit and the wing orbit next to the middle,
 /// which its outer layers and the block reaching that depth move as a 4×4's turns move these
 /// pieces.
@@ -214,17 +222,16 @@ pub(in crate::search::reduction) fn reduce_depth(
     four: &FourTables,
     cube: &FaceletCube,
     budget: &Running,
-) -> Result<Vec<Turn>, ReductionError> {
+) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let start = Candidate {
         cube: cube.clone(),
         phases: Vec::new(),
         estimate: 0,
     };
     let mut searcher = Searcher { budget, nodes: 0 };
-    let reduced = reduced(&start, four, &mut searcher, &EFFORTS[0])?;
-    let best = (reduced.iter().min_by_key(|c| c.length()))
-        .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
-    Ok(best.phases.concat())
+    let mut reduced = reduced(&start, four, &mut searcher, &DEPTH_EFFORT)?;
+    reduced.sort_by_key(Candidate::length);
+    Ok(reduced.iter().map(|c| c.phases.concat()).collect())
 }
 
 /// A reduced candidate finished by the 3×3 stage.
