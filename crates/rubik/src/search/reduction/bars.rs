@@ -27,8 +27,11 @@ const BARS: usize = 24;
 const NEVER: i32 = -1_000_000;
 
 /// Orbit placements a depth's pairing tries, at most: so that the assignments tried,
-/// [`TRIED`] over the orbits of a depth, cost a depth about the same time whatever the size.
-pub(super) const TRIED: usize = 24;
+/// [`TRIED`] over the orbits of a depth (at most [`BARS`]), cost a depth about the same time
+/// whatever the size. 96 instead of 24 made 3 10×10s 649.7 → 631.3 moves (8.0 → 14.7 s a
+/// cube) and 2 20×20s 3,506 → 3,439 (20.5 → 26.3 s); a 6×6 (one orbit a depth) tries 24
+/// either way, and 10 7×7s came out 229.7 → 229.8.
+pub(super) const TRIED: usize = 96;
 
 /// Makes every bar of depth `depth` one colour, by 3-cycles of the orbits `orbits` on it
 /// ([`super::orbit::bar_orbits`]), in the fewest moves of the assignments of colours to bars

@@ -489,9 +489,9 @@ fn table_centres(
 const LOOK_AHEAD: usize = 16;
 
 /// Orbit placements each weighed pairing tries ([`bars::pair`]; the one made tries
-/// [`bars::TRIED`]): on the same 6×6s, weighing 8 with a quarter as many took 1.9 s a cube
-/// instead of 3.7 s, for 0.6 moves more.
-const SKETCH: usize = bars::TRIED / 4;
+/// [`bars::TRIED`]): on 20 6×6s, weighing 8 with 6 took 1.9 s a cube instead of 3.7 s with
+/// 24, for 0.6 moves more.
+const SKETCH: usize = 6;
 
 /// Of the `reductions` of a depth of `work` (real turns), the one that with a pairing of
 /// `next`'s bars after it takes the fewest moves (under `calm`).
