@@ -474,9 +474,9 @@ fn table_centres(
             .collect();
         let real = match depths.get(index + 1).filter(|next| !next.bars.is_empty()) {
             Some(next) => cheapest_with_bars(work, reductions, next, calm)?,
-            None => (reductions.into_iter().next())
-                .ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?,
+            None => reductions.into_iter().next(),
         };
+        let real = real.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
         work.apply(real.iter().copied());
         turns.extend(real);
     }
@@ -494,13 +494,13 @@ const LOOK_AHEAD: usize = 16;
 const SKETCH: usize = 6;
 
 /// Of the `reductions` of a depth of `work` (real turns), the one that with a pairing of
-/// `next`'s bars after it takes the fewest moves (under `calm`).
+/// `next`'s bars after it takes the fewest moves (under `calm`); none if there are none.
 fn cheapest_with_bars(
     work: &FaceletCube,
     reductions: Vec<Vec<Turn>>,
     next: &Depth<'_>,
     calm: &Running,
-) -> Result<Vec<Turn>, ReductionError> {
+) -> Result<Option<Vec<Turn>>, ReductionError> {
     let mut cheapest: Option<(usize, Vec<Turn>)> = None;
     for reduction in reductions {
         let mut cube = work.clone();
@@ -521,9 +521,7 @@ fn cheapest_with_bars(
             cheapest = Some((cost, reduction));
         }
     }
-    let (_, reduction) =
-        cheapest.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
-    Ok(reduction)
+    Ok(cheapest.map(|(_, reduction)| reduction))
 }
 
 /// Places the pieces of the centre orbit `orbit` on the faces `colours` says, by 3-cycles:

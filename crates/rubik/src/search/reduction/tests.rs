@@ -134,6 +134,7 @@ fn a_depth_keeps_the_reduction_cheapest_with_the_next_pairing() {
     };
     let costs: Vec<usize> = reductions.iter().map(cost).collect();
     let kept = cheapest_with_bars(&cube, reductions.clone(), &next, &budget).unwrap();
+    let kept = kept.expect("five reductions were weighed");
     let at = reductions.iter().position(|r| *r == kept).unwrap();
     assert_eq!(costs[at], *costs.iter().min().unwrap(), "{costs:?}");
     // The costs differ, so the choice means something.
