@@ -77,6 +77,15 @@ impl<T: Entry> Entries<T> {
         T::chunks(&self.bytes).iter().map(|&le| T::from_le(le))
     }
 
+    /// The greatest entry (none if there are none): a table's shape checks bound its entries
+    /// with it, in one pass the compiler vectorises.
+    pub fn max(&self) -> Option<T>
+    where
+        T: Ord,
+    {
+        self.iter().reduce(T::max)
+    }
+
     /// Starts loading entry `index` into the cache (see [`prefetch`](super::prefetch)).
     pub fn prefetch(&self, index: usize) {
         super::prefetch(&self.bytes, index * T::WIDTH);

@@ -78,8 +78,8 @@ impl<C: Coordinate> MoveTable<C> {
     /// is missing, of the wrong length, or holds a value out of range.
     pub fn decode(decoder: &mut Decoder, moves: usize) -> Option<MoveTable<C>> {
         let entries = decoder.entries::<u16>()?;
-        let fits =
-            entries.len() == C::COUNT * moves && entries.iter().all(|e| (e as usize) < C::COUNT);
+        let fits = entries.len() == C::COUNT * moves
+            && entries.max().is_none_or(|e| (e as usize) < C::COUNT);
         fits.then_some(MoveTable {
             entries,
             moves,
@@ -110,6 +110,25 @@ mod tests {
                     CornerPerm::of(&moved)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_table_decodes_only_with_every_entry_in_range() {
+        let twists = MoveTable::<Twist>::build(&MOVES[..]);
+        let mut encoder = Encoder::default();
+        twists.encode(&mut encoder);
+        let bytes = encoder.finish();
+        let decode =
+            |bytes: Vec<u8>| MoveTable::<Twist>::decode(&mut Decoder::new(bytes.into()), 18);
+        assert!(decode(bytes.clone()).is_some());
+        // After the section's 8-byte count, entry `i` is bytes 8 + 2i and 9 + 2i.
+        let last = Twist::COUNT * 18 - 1;
+        for entry in [0, last / 2, last] {
+            let mut bad = bytes.clone();
+            bad[8 + 2 * entry..10 + 2 * entry]
+                .copy_from_slice(&(Twist::COUNT as u16).to_le_bytes());
+            assert!(decode(bad).is_none(), "entry {entry} out of range");
         }
     }
 }

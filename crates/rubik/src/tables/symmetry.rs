@@ -113,8 +113,10 @@ impl<C: Coordinate<Cube = CubieCube>> SymmetryClasses<C> {
         let classes = representatives.len();
         let fits = class_of.len() == C::COUNT
             && stabilizers.len() == classes
-            && class_of.iter().all(|c| ((c >> 4) as usize) < classes)
-            && representatives.iter().all(|r| (r as usize) < C::COUNT);
+            && class_of.max().is_none_or(|c| ((c >> 4) as usize) < classes)
+            && representatives
+                .max()
+                .is_none_or(|r| (r as usize) < C::COUNT);
         fits.then_some(SymmetryClasses {
             class_of,
             representatives,
@@ -160,7 +162,7 @@ impl<C: Coordinate<Cube = CubieCube>> Conjugation<C> {
     pub fn decode(decoder: &mut Decoder) -> Option<Conjugation<C>> {
         let entries = decoder.entries::<u16>()?;
         let fits =
-            entries.len() == C::COUNT * 16 && entries.iter().all(|e| (e as usize) < C::COUNT);
+            entries.len() == C::COUNT * 16 && entries.max().is_none_or(|e| (e as usize) < C::COUNT);
         fits.then_some(Conjugation {
             entries,
             coordinate: PhantomData,
@@ -173,6 +175,30 @@ mod tests {
     use super::*;
     use crate::coord::{CornerPerm, CornerSplit, FlipSlice, Twist, TwistParity};
     use crate::seeded_rng;
+
+    #[test]
+    fn classes_decode_only_with_every_class_and_representative_in_range() {
+        let classes = SymmetryClasses::<CornerPerm>::build();
+        let mut encoder = Encoder::default();
+        classes.encode(&mut encoder);
+        let bytes = encoder.finish();
+        let decode =
+            |bytes: Vec<u8>| SymmetryClasses::<CornerPerm>::decode(&mut Decoder::new(bytes.into()));
+        assert!(decode(bytes.clone()).is_some());
+        // The class of each value (u32: class · 16 + symmetry) after an 8-byte count, then the
+        // representatives' count and values.
+        let last_class = 8 + 4 * (CornerPerm::COUNT - 1);
+        let representatives = 8 + 4 * CornerPerm::COUNT + 8;
+        let too_big = [
+            (last_class, 2768 << 4),
+            (representatives, CornerPerm::COUNT as u32),
+        ];
+        for (at, value) in too_big {
+            let mut bad = bytes.clone();
+            bad[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            assert!(decode(bad).is_none(), "{value} at byte {at}");
+        }
+    }
 
     #[test]
     fn corner_permutations_fall_into_2768_classes() {
