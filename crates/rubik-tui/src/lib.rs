@@ -63,7 +63,7 @@
 //! ## Scrambles, solutions, timer
 //!
 //! Scrambles are the WCA scrambles of the library's [`rubik::search::Scrambler`] (random-state
-//! for the 2×2 and 3×3, random moves of the WCA length otherwise): the `k`th scramble of a
+//! for the 2×2, 3×3 and 4×4, random moves of the WCA length otherwise): the `k`th scramble of a
 //! session started with `--seed S` is the `k`th line of `rubik scramble --seed S --count k`.
 //! The timer starts with the first move after a scramble (or after loading an unsolved state)
 //! that is not a rotation, and stops when the cube is solved, or when a solution is shown.

@@ -1,30 +1,32 @@
 //! The seams where the library's solvers plug in: how a scramble is drawn and how a solution is
 //! found. Everything else in the app calls these two functions.
 //!
-//! Scrambles come from the library's [`Scrambler`] (random-state for the 2×2 and 3×3, their tiny
-//! tables built in memory on first use, well under a second). Solutions come from the library's
+//! Scrambles come from the library's [`Scrambler`] (random-state for the 2×2, 3×3 and 4×4, their
+//! tables built in memory or read from the cache on first use). Solutions come from the library's
 //! solve policy, [`rubik::solve()`], the one `rubik solve` calls, over the tables [`use_tables`]
 //! names (until then, the tiny ones in memory); for a size it has no solver for (past 128
 //! layers), a solution is the simplified inverse of the moves known to lead from the solved cube
 //! to the state: correct, not short.
 
 use std::path::PathBuf;
-use std::sync::{LazyLock, OnceLock};
+use std::sync::OnceLock;
 
 use rubik::search::Scrambler;
 use rubik::search::two_phase::TableSize;
 use rubik::solve::{SolveError, SolveOptions, Tables};
 use rubik::{Alg, AlgError, FaceletCube, SeededRng};
 
-/// The scramblers of the session, their tables built when first needed.
-static SCRAMBLER: LazyLock<Scrambler> = LazyLock::new(|| Scrambler::new(None));
+/// The scramblers of the session, their tables loaded when first needed.
+static SCRAMBLER: OnceLock<Scrambler> = OnceLock::new();
 
 /// The solve policy's tables, each set loaded when first needed.
 static TABLES: OnceLock<Tables<'static>> = OnceLock::new();
 
-/// Solutions read the 3×3 tables of `size` in the cache directory `dir` (none: built in
-/// memory). Only the first call counts, and only before the first solution.
+/// Scrambles and solutions read their tables in the cache directory `dir` (none: built in
+/// memory, which takes seconds for the 4×4's), solutions the 3×3 tables of `size`. Only the
+/// first call counts, and only before the first scramble and the first solution.
 pub fn use_tables(dir: Option<PathBuf>, size: TableSize) {
+    let _ = SCRAMBLER.set(Scrambler::new(dir.clone()));
     let _ = TABLES.set(Tables::cached(dir, size));
 }
 
@@ -40,9 +42,11 @@ pub enum NoSolution {
 }
 
 /// A scramble for a cube of size `size`, drawn from `rng`: the WCA scramble (random-state for
-/// the 2×2 and 3×3, random moves of the WCA length otherwise), as `rubik scramble` gives.
+/// the 2×2, 3×3 and 4×4, random moves of the WCA length otherwise), as `rubik scramble` gives.
 pub fn scramble(size: usize, rng: &mut SeededRng) -> Alg {
-    SCRAMBLER.scramble(size, rng)
+    SCRAMBLER
+        .get_or_init(|| Scrambler::new(None))
+        .scramble(size, rng)
 }
 
 /// Moves that solve `cube`: the library's for the sizes it solves; otherwise the inverse of

@@ -65,7 +65,7 @@ enum Command {
     Expand(alg::TextArgs),
     /// The order of an alg: how many times it must be repeated to restore the cube.
     Order(alg::OrderArgs),
-    /// Scrambles (random-state for the 2×2 and 3×3, random moves for bigger cubes) or random
+    /// Scrambles (random-state for the 2×2, 3×3 and 4×4, random moves for bigger cubes) or random
     /// states of any size, reproducible with --seed.
     Scramble(scramble::Args),
     /// Every single-layer move a size allows, one per line.

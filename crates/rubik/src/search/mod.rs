@@ -7,8 +7,8 @@
 //!   to minutes a state.
 //! * [`pocket`]: the 2×2, optimally in either [`Metric`], by descending a table of the distance
 //!   of every state.
-//! * [`Scrambler`]: WCA scrambles of every size (random-state for the 2×2 and 3×3), for frontends;
-//!   solutions of every size are [`crate::solve()`]'s.
+//! * [`Scrambler`]: WCA scrambles of every size (random-state for the 2×2, 3×3 and 4×4), for
+//!   frontends; solutions of every size are [`crate::solve()`]'s.
 //! * [`bfs`]: shortest solutions for a cube of any size, by bidirectional breadth-first search
 //!   over stickers; for short distances (about 10 face turns on a 3×3, 6 layer turns on a 5×5).
 
