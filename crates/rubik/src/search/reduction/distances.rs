@@ -77,6 +77,45 @@ pub(super) fn distances(
     depths.into_iter().map(AtomicU8::into_inner).collect()
 }
 
+/// Each of `count` indices' distance from `goals` under the turns of `moves`, by breadth-first
+/// search over states (`turn(s, m)`: state `s` after turn `m`; `index(s)`: its index below
+/// `count`), [`UNREACHED`] where none leads: for a state space whose indices cannot be turned
+/// without their state. One thread, one depth's frontier at a time.
+pub(super) fn distances_of_states<S: Copy>(
+    count: usize,
+    goals: &[S],
+    index: impl Fn(&S) -> usize,
+    moves: MoveSet,
+    turn: impl Fn(&S, usize) -> S,
+) -> Vec<u8> {
+    let mut distance = vec![UNREACHED; count];
+    let mut frontier = Vec::new();
+    for goal in goals {
+        let i = index(goal);
+        if distance[i] == UNREACHED {
+            distance[i] = 0;
+            frontier.push(*goal);
+        }
+    }
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for state in &frontier {
+            for m in turns_in(moves) {
+                let moved = turn(state, m);
+                let i = index(&moved);
+                if distance[i] == UNREACHED {
+                    distance[i] = depth;
+                    next.push(moved);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
 /// `distances` four bits each, two to a byte, the even index's in the low half; a distance
 /// past 15 is kept as 15, which is still a lower bound.
 pub(super) fn packed(distances: &[u8]) -> Vec<u8> {
@@ -143,6 +182,25 @@ mod tests {
             }
         });
         assert!((0..300).all(|i| usize::from(long[i]) == i.min(300 - i)));
+    }
+
+    #[test]
+    fn distances_of_states_agree_with_the_index_search() {
+        // States are (position on a cycle of 300, a colour bit) indexed apart; turns step ±1
+        // or ±7, the ±7 ones flipping the bit; two goals, one of them given twice.
+        let turn = |&(i, bit): &(usize, bool), m: usize| {
+            let step = [1, 299, 7, 293][m];
+            ((i + step) % 300, bit != (m >= 2))
+        };
+        let index = |&(i, bit): &(usize, bool)| 2 * i + usize::from(bit);
+        let goals = [(0, false), (150, true), (0, false)];
+        let by_states = distances_of_states(600, &goals, index, 0b1111, turn);
+        let state = |i: usize| (i / 2, i % 2 == 1);
+        let by_index = distances(600, &[0, 301], 0b1111, |i, m| index(&turn(&state(i), m)));
+        assert_eq!(by_states, by_index);
+        // A state no turn reaches stays unreached.
+        let one_way = distances_of_states(4, &[0usize], |&i| i, 0b1, |&i, _| (i + 2) % 4);
+        assert_eq!(one_way, vec![0, UNREACHED, 1, UNREACHED]);
     }
 
     #[test]

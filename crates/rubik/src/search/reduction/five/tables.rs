@@ -29,18 +29,14 @@ use rayon::prelude::*;
 use super::coords::{Phase, State};
 use super::edge_phases::EdgePhases;
 use super::model::Centre;
-use crate::search::reduction::distances::{Nibbles, packed, packed_len};
+use crate::search::reduction::distances::{Nibbles, distances_of_states, packed, packed_len};
 use crate::search::reduction::perimeter::{self, Perimeter};
-use crate::search::reduction::phase_search::TURNS;
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
 const TABLES_VERSION: u64 = 4;
 const SPEC: TableSpec = TableSpec::new("five", TABLES_VERSION);
-
-/// A distance no turns reach.
-const UNREACHED: u8 = u8::MAX;
 
 /// Each staging phase's perimeter radius, and `log2` of its slots.
 const PERIMETERS: [(u8, u32); 2] = [(5, 21), (6, 20)];
@@ -214,32 +210,20 @@ fn build_bytes() -> Vec<u8> {
 /// Each index's distance to `phase`'s goal for `orbit`, by breadth-first search over the
 /// phase's turns.
 fn orbit_distances(phase: Phase, orbit: Centre) -> Vec<u8> {
-    let turns = phase.turns();
-    let mut distance = vec![UNREACHED; phase.count()];
-    let mut frontier: Vec<State> = vec![phase.goal()];
-    distance[phase.goal().index(phase, orbit)] = 0;
-    let mut depth = 0;
-    while !frontier.is_empty() {
-        depth += 1;
-        let mut next = Vec::new();
-        for state in &frontier {
-            for m in (0..TURNS).filter(|m| turns >> m & 1 == 1) {
-                let moved = state.turn(m);
-                let slot = &mut distance[moved.index(phase, orbit)];
-                if *slot == UNREACHED {
-                    *slot = depth;
-                    next.push(moved);
-                }
-            }
-        }
-        frontier = next;
-    }
-    distance
+    distances_of_states(
+        phase.count(),
+        &[phase.goal()],
+        |s: &State| s.index(phase, orbit),
+        phase.turns(),
+        |s, m| s.turn(m),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::reduction::distances::UNREACHED;
+    use crate::search::reduction::phase_search::turns_in;
 
     /// Along random walks in each phase's turns, every bound (the perimeter's near the goal)
     /// is at most the walk's length and drops by at most one a turn (as distances do).
@@ -250,7 +234,7 @@ mod tests {
         assert!(staging.iter().all(|&d| d != UNREACHED));
         let mut rng = crate::seeded_rng(5);
         for phase in Phase::ALL {
-            let turns: Vec<usize> = (0..TURNS).filter(|m| phase.turns() >> m & 1 == 1).collect();
+            let turns: Vec<usize> = turns_in(phase.turns()).collect();
             let mut state = phase.goal();
             assert_eq!(tables.bound(phase, &state), 0);
             for walked in 1..=100 {
@@ -295,7 +279,7 @@ mod tests {
         let mut rng = crate::seeded_rng(9);
         for phase in Phase::ALL {
             let (radius, _) = PERIMETERS[phase as usize];
-            let turns: Vec<usize> = (0..TURNS).filter(|m| phase.turns() >> m & 1 == 1).collect();
+            let turns: Vec<usize> = turns_in(phase.turns()).collect();
             let (mut walks, mut past_but_low) = (0, 0);
             while past_but_low < 3 {
                 walks += 1;

@@ -26,6 +26,7 @@ use super::coords::{self, Centres3, Moves2, Moves3, State2};
 use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
 use crate::face::Axis;
+use crate::search::reduction::distances::distances_of_states;
 use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
@@ -34,8 +35,7 @@ use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 const TABLES_VERSION: u64 = 6;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
-/// A distance no turns reach.
-pub(super) const UNREACHED: u8 = u8::MAX;
+pub(super) use crate::search::reduction::distances::UNREACHED;
 
 /// The deepest distance of a matching the table holds exactly.
 const DEEPEST_MATCHING: u8 = 10;
@@ -158,9 +158,9 @@ fn build_bytes(model: &Model, moves2: &Moves2, moves3: &Moves3, pairing: &Pairin
 }
 
 fn phase1(model: &Model) -> Vec<u8> {
-    distances(
+    distances_of_states(
         coords::COUNT1,
-        vec![coords::goal1()],
+        &[coords::goal1()],
         |&s| coords::index1(s),
         coords::ALL_MOVES,
         |&s, m| coords::turn1(model, s, m),
@@ -172,9 +172,9 @@ fn phase2(moves2: &Moves2, centres3: &[u8]) -> Vec<u8> {
         let reached = |u, f, odd| centres3[index3(Centres3 { u, f, r }, odd)] != UNREACHED;
         (0..70).all(|u| (0..70).all(|f| reached(u, f, false) && reached(u, f, true)))
     };
-    distances(
+    distances_of_states(
         coords::COUNT2,
-        moves2.goals(solvable),
+        &moves2.goals(solvable),
         |&s| coords::index2(s),
         moves2.all,
         |&s, m| moves2.turn(s, m),
@@ -198,9 +198,9 @@ fn centres3(model: &Model, moves3: &Moves3, pairing: &Pairing, held: bool) -> Ve
         goals.extend(Axis::ALL.map(|axis| half_turn(axis).fold(solved, |s, m| turn(&s, m))));
         moves = moves3.reducing;
     }
-    distances(
+    distances_of_states(
         2 * coords::CENTRES3,
-        goals,
+        &goals,
         |&(s, odd)| index3(s, odd),
         moves,
         turn,
@@ -209,42 +209,6 @@ fn centres3(model: &Model, moves3: &Moves3, pairing: &Pairing, held: bool) -> Ve
 
 fn index3(state: Centres3, pll_odd: bool) -> usize {
     2 * coords::index_centres3(state) + usize::from(pll_odd)
-}
-
-/// Each index's distance from `goals` under the turns of `moves`, by breadth-first search.
-fn distances<S: Copy>(
-    count: usize,
-    goals: Vec<S>,
-    index: impl Fn(&S) -> usize,
-    moves: MoveSet,
-    turn: impl Fn(&S, usize) -> S,
-) -> Vec<u8> {
-    let mut distance = vec![UNREACHED; count];
-    let mut frontier = Vec::new();
-    for goal in goals {
-        let i = index(&goal);
-        if distance[i] == UNREACHED {
-            distance[i] = 0;
-            frontier.push(goal);
-        }
-    }
-    let mut depth = 0;
-    while !frontier.is_empty() {
-        depth += 1;
-        let mut next = Vec::new();
-        for state in &frontier {
-            for m in turns_in(moves) {
-                let moved = turn(state, m);
-                let i = index(&moved);
-                if distance[i] == UNREACHED {
-                    distance[i] = depth;
-                    next.push(moved);
-                }
-            }
-        }
-        frontier = next;
-    }
-    distance
 }
 
 #[cfg(test)]
