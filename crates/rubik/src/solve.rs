@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
 use crate::search::pocket::{Pocket, PocketTables};
-use crate::search::reduction::five::FiveTables;
+use crate::search::reduction::five::{FiveSize, FiveTables};
 use crate::search::reduction::four::FourTables;
 use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
@@ -44,7 +44,8 @@ pub struct Tables<'a> {
 }
 
 impl<'a> Tables<'a> {
-    /// The tables in the cache directory `dir` (none: built in memory), the 3×3's of `size`.
+    /// The tables in the cache directory `dir` (none: built in memory), the 3×3's of `size`
+    /// and the 5×5's that go with it ([`FiveSize`]).
     pub fn cached(dir: Option<PathBuf>, size: TableSize) -> Tables<'static> {
         let (pocket_dir, four_dir, five_dir) = (dir.clone(), dir.clone(), dir.clone());
         Tables::with_loaders(
@@ -54,7 +55,9 @@ impl<'a> Tables<'a> {
             move || PocketTables::load_or_build(pocket_dir.as_deref(), &mut |_| {}).0,
         )
         .with_four(move || FourTables::load_or_build(four_dir.as_deref(), &mut |_| {}).0)
-        .with_five(move || FiveTables::load_or_build(five_dir.as_deref(), &mut |_| {}).0)
+        .with_five(move || {
+            FiveTables::load_or_build(five_dir.as_deref(), size.into(), &mut |_| {}).0
+        })
     }
 
     /// The tables these loaders give, each called at most once (for a front end that reports
@@ -67,7 +70,7 @@ impl<'a> Tables<'a> {
             load_two_phase: Box::new(two_phase),
             load_pocket: Box::new(pocket),
             load_four: Box::new(|| FourTables::build(&mut |_| {})),
-            load_five: Box::new(|| FiveTables::build(&mut |_| {})),
+            load_five: Box::new(|| FiveTables::build(FiveSize::Large, &mut |_| {})),
             two_phase: OnceLock::new(),
             pocket: OnceLock::new(),
             four: OnceLock::new(),

@@ -25,7 +25,7 @@ use rubik::search::optimal::{Optimal, OptimalOutcome, OptimalTableSize, OptimalT
 use rubik::search::pocket::{Pocket, PocketTables};
 use rubik::search::reduction::{
     ReductionError, ReductionOptions,
-    five::{self, FiveTables},
+    five::{self, FiveSize, FiveTables},
     four::{self, FourTables},
 };
 use rubik::search::two_phase::{Limits, TableSize, TwoPhase, TwoPhaseTables};
@@ -131,16 +131,19 @@ fn check_four(dir: &Path) -> LoadReport {
     report
 }
 
-fn five_by_five() -> Kind {
+fn five_by_five(size: FiveSize) -> Kind {
     Kind {
-        specs: FiveTables::specs(),
-        load_and_check: check_five,
+        specs: FiveTables::specs(size),
+        load_and_check: match size {
+            FiveSize::Small => |dir| check_five(dir, FiveSize::Small),
+            FiveSize::Large => |dir| check_five(dir, FiveSize::Large),
+        },
     }
 }
 
-/// Loads the 5×5 tables from `dir`; a random state gets a solution that replays.
-fn check_five(dir: &Path) -> LoadReport {
-    let (tables, report) = FiveTables::load_or_build(Some(dir), &mut |_| {});
+/// Loads the 5×5 tables of `size` from `dir`; a random state gets a solution that replays.
+fn check_five(dir: &Path, size: FiveSize) -> LoadReport {
+    let (tables, report) = FiveTables::load_or_build(Some(dir), size, &mut |_| {});
     assert_solves_a_random_state(5, 21, |cube, three, options| {
         five::solve(cube, three, &tables, options)
     });
@@ -438,7 +441,8 @@ fn four_by_four_tables_rebuild_damaged_files() {
 
 #[test]
 fn five_by_five_tables_rebuild_a_damaged_file() {
-    one_fault_a_file_is_rebuilt(&five_by_five(), 1, 1);
+    // The small file, whose coarse tables are read through the same checks as every other.
+    one_fault_a_file_is_rebuilt(&five_by_five(FiveSize::Small), 1, 1);
 }
 
 #[test]
@@ -450,7 +454,7 @@ fn four_by_four_tables_survive_every_fault() {
 #[test]
 #[ignore = "every fault builds the 5×5 tables again: minutes"]
 fn five_by_five_tables_survive_every_fault() {
-    let kind = five_by_five();
+    let kind = five_by_five(FiveSize::Large);
     every_fault_is_rebuilt(&kind);
     one_fault_a_file_is_rebuilt(&kind, 1, 2);
     files_of_a_wrong_length_are_not_trusted(&kind);

@@ -1,5 +1,6 @@
 //! Distance tables over an index space: each index's distance from a set of goals under a
-//! phase's turns, by breadth-first search; and kept four bits an entry in a table file.
+//! phase's turns, by breadth-first search; and kept four bits an entry in a table file, exactly
+//! or coarsely (one entry for each run of `2^k` indices, the least of their distances).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -130,25 +131,47 @@ pub(super) fn packed_len(entries: usize) -> usize {
     entries.div_ceil(2)
 }
 
-/// Packed distances: a section of a table file.
+/// `distances` coarsened by `2^shift`: one entry for each run of that many indices, the
+/// least of their distances (so a lower bound of each).
+pub(super) fn coarsened(distances: &[u8], shift: u32) -> Vec<u8> {
+    (distances.chunks(1 << shift))
+        .map(|run| run.iter().copied().min().unwrap_or(UNREACHED))
+        .collect()
+}
+
+/// Packed distances: a section of a table file, exact or [coarsened](coarsened).
 #[derive(Clone)]
 pub(super) struct Nibbles {
     table: Arc<Table>,
     start: usize,
+    /// `log2` of the indices an entry stands for: 0 when exact.
+    shift: u32,
+    /// The goals (distance 0), sorted, when coarse: an entry of 0 is exact for them alone.
+    goals: Arc<[usize]>,
 }
 
 impl Nibbles {
-    /// The section of `table`'s payload from byte `start`.
-    pub fn new(table: &Arc<Table>, start: usize) -> Nibbles {
+    /// The section of `table`'s payload from byte `start`: distances coarsened by `2^shift`
+    /// (0: exact) from a table whose goals (distance 0) are `goals` (needed when coarse).
+    pub fn new(table: &Arc<Table>, start: usize, shift: u32, mut goals: Vec<usize>) -> Nibbles {
+        goals.sort_unstable();
         Nibbles {
             table: Arc::clone(table),
             start,
+            shift,
+            goals: goals.into(),
         }
     }
 
-    /// Entry `i`.
+    /// A lower bound of index `i`'s distance (the distance itself when exact), 0 exactly at a
+    /// goal.
     pub fn get(&self, i: usize) -> u8 {
-        self.table.payload()[self.start + i / 2] >> (4 * (i & 1)) & 0xF
+        let entry = i >> self.shift;
+        let d = self.table.payload()[self.start + entry / 2] >> (4 * (entry & 1)) & 0xF;
+        match d == 0 && self.shift > 0 && self.goals.binary_search(&i).is_err() {
+            true => 1,
+            false => d,
+        }
     }
 
     /// `distances` packed in a table of their own, in memory.
@@ -156,7 +179,7 @@ impl Nibbles {
     pub fn in_memory(distances: &[u8]) -> Nibbles {
         let spec = crate::tables::storage::TableSpec::new("test", 1);
         let table = Table::from_built(&spec, packed(distances), &mut |_| {});
-        Nibbles::new(&Arc::new(table), 0)
+        Nibbles::new(&Arc::new(table), 0, 0, Vec::new())
     }
 }
 
@@ -201,6 +224,36 @@ mod tests {
         // A state no turn reaches stays unreached.
         let one_way = distances_of_states(4, &[0usize], |&i| i, 0b1, |&i, _| (i + 2) % 4);
         assert_eq!(one_way, vec![0, UNREACHED, 1, UNREACHED]);
+    }
+
+    #[test]
+    fn coarse_distances_are_lower_bounds_and_0_only_at_a_goal() {
+        // Distances on a cycle of 100 from goals 0 and 37: each index's, exactly.
+        let goals = vec![37, 0];
+        let exact = distances(100, &goals, 0b11, |i, m| {
+            if m == 0 {
+                (i + 1) % 100
+            } else {
+                (i + 99) % 100
+            }
+        });
+        let coarse = |shift| {
+            let spec = crate::tables::storage::TableSpec::new("test", 1);
+            let bytes = packed(&coarsened(&exact, shift));
+            let table = Arc::new(Table::from_built(&spec, bytes, &mut |_| {}));
+            Nibbles::new(&table, 0, shift, goals.clone())
+        };
+        for shift in [1, 3] {
+            let nibbles = coarse(shift);
+            for (i, &d) in exact.iter().enumerate() {
+                let bound = nibbles.get(i);
+                assert!(bound <= d, "shift {shift} index {i}: {bound} > {d}");
+                assert_eq!(bound == 0, d == 0, "shift {shift} index {i}");
+            }
+        }
+        // A bound may be well below the distance: 33, four from 37, shares a run of eight with
+        // it, so reads 1.
+        assert_eq!((exact[33], coarse(3).get(33)), (4, 1));
     }
 
     #[test]

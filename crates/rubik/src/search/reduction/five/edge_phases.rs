@@ -99,6 +99,19 @@ impl EdgePhases {
         5_288 * 4_900,
     ];
 
+    /// The places in [`EdgePhases::TABLE_LENS`] of the two largest tables, the separation's and
+    /// the gathering's edges (88 and 99 MB exact), which small tables keep coarsely.
+    pub const LARGEST: [usize; 2] = [0, 4];
+
+    /// The entries of the goal (distance 0) in each of the [largest](EdgePhases::LARGEST)
+    /// tables.
+    pub fn largest_goals(&self) -> [Vec<usize>; 2] {
+        [
+            self.separation.edges.goal_entries(),
+            vec![self.gathering.edge_goal()],
+        ]
+    }
+
     /// The phases' maps, derived from the model; their tables not attached.
     pub fn derive() -> EdgePhases {
         let (last, (separation, gathering)) = rayon::join(

@@ -174,8 +174,7 @@ impl Gathering {
             .collect();
         coupled_goals.sort_unstable();
         coupled_goals.dedup();
-        let goal = edges_number(self.ring, self.goal_tuple());
-        let goal = edge_index([goal, goal]);
+        let goal = self.edge_goal();
         let edges = bfs(SETS * TUPLES * TUPLES, &[goal], moves, |i, m| {
             let (set, high, low) = (i / (TUPLES * TUPLES), i / TUPLES % TUPLES, i % TUPLES);
             let high = self.moved[0][set * TUPLES + high][m];
@@ -202,6 +201,12 @@ impl Gathering {
     /// Reads its tables from `tables` (in [`Gathering::table_lens`] order).
     pub fn attach(&mut self, tables: Vec<Nibbles>) {
         self.tables = tables;
+    }
+
+    /// The entry of the goal in the edge table: the four edges paired.
+    pub fn edge_goal(&self) -> usize {
+        let goal = edges_number(self.ring, self.goal_tuple());
+        edge_index([goal, goal])
     }
 
     /// The goal's wing slots: each chosen edge's on its midge's position (the ring's, in order).

@@ -33,7 +33,7 @@ mod symmetric_table;
 mod symmetry;
 mod tables;
 
-pub use tables::FiveTables;
+pub use tables::{FiveSize, FiveTables};
 
 use super::phase_search::{self, MoveSet, Searcher, Wanted};
 use super::{
@@ -204,7 +204,7 @@ impl Candidate {
 /// use rubik::search::reduction::{ReductionOptions, five};
 /// use rubik::search::two_phase::{TableSize, TwoPhase, TwoPhaseTables};
 /// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
-/// let five_tables = five::FiveTables::build(&mut |_| {});
+/// let five_tables = five::FiveTables::build(five::FiveSize::Small, &mut |_| {});
 /// let mut cube = rubik::bigcube::random_state(5, &mut rubik::seeded_rng(7));
 /// let options = ReductionOptions::default();
 /// let solution = five::solve(&cube, &TwoPhase::new(&tables), &five_tables, &options).unwrap();

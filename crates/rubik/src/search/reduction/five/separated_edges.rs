@@ -120,11 +120,21 @@ impl SeparatedEdges {
 
     /// Each entry's distance from separated.
     pub fn distances(&self) -> Vec<u8> {
-        let goals = [
+        self.index.distances(&self.pairs, self.moves, &self.goals())
+    }
+
+    /// The entries of separated (distance 0).
+    pub fn goal_entries(&self) -> Vec<usize> {
+        self.goals().map(|[p, q]| self.index.index(p, q)).to_vec()
+    }
+
+    /// Separated, as (wing set rank, orientation) pairs: the high wings in the high slots
+    /// with every midge oriented, or every edge flipped.
+    fn goals(&self) -> [[usize; 2]; 2] {
+        [
             [wing_rank(self.high), 0],
             [wing_rank(self.high ^ ALL_WINGS), low_bits(ALL_MIDGES)],
-        ];
-        self.index.distances(&self.pairs, self.moves, &goals)
+        ]
     }
 
     /// The entry of (`wings`, the slots holding high wings; `eo`, the midges' orientation

@@ -20,6 +20,12 @@
 //!
 //! Measured on 20 random states (seed 1), the perimeters took the staging phases from 470 and
 //! 253 ms a cube to 197 and 20 ms; they add about 0.5 s to the build.
+//!
+//! [Small](FiveSize::Small) tables (58 MB) keep the two edge tables of 88 and 99 MB
+//! [coarsely](crate::search::reduction::distances::coarsened), an entry for each run of eight,
+//! and perimeters within 4 turns (43,235 states) and 5 turns (44,488), 1 MB each. Every bound
+//! is still a lower bound, 0 exactly at the goal, so the searches find the same solutions, in
+//! more nodes.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -29,17 +35,67 @@ use rayon::prelude::*;
 use super::coords::{Phase, State};
 use super::edge_phases::EdgePhases;
 use super::model::Centre;
-use crate::search::reduction::distances::{Nibbles, distances_of_states, packed, packed_len};
+use crate::search::reduction::distances::{
+    Nibbles, coarsened, distances_of_states, packed, packed_len,
+};
 use crate::search::reduction::perimeter::{self, Perimeter};
+use crate::search::two_phase::TableSize;
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
-/// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 4;
-const SPEC: TableSpec = TableSpec::new("five", TABLES_VERSION);
+/// Which tables: both find the same solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FiveSize {
+    /// 58 MB, built in about the same time as the large ones; about twice the search time.
+    Small,
+    /// 244 MB, the fastest.
+    Large,
+}
 
-/// Each staging phase's perimeter radius, and `log2` of its slots.
-const PERIMETERS: [(u8, u32); 2] = [(5, 21), (6, 20)];
+impl FiveSize {
+    /// The file, its version bumped whenever the builder would produce different bytes.
+    fn spec(self) -> TableSpec {
+        match self {
+            FiveSize::Small => TableSpec::new("five-small", 1),
+            FiveSize::Large => TableSpec::new("five", 4),
+        }
+    }
+
+    /// Each staging phase's perimeter radius, and `log2` of its slots.
+    fn perimeters(self) -> [(u8, u32); 2] {
+        match self {
+            FiveSize::Small => [(4, 17), (5, 17)],
+            FiveSize::Large => [(5, 21), (6, 20)],
+        }
+    }
+
+    /// `log2` of the indices an entry of the edge phases' `k`-th table stands for.
+    fn shift(self, k: usize) -> u32 {
+        match self {
+            FiveSize::Small if EdgePhases::LARGEST.contains(&k) => 3,
+            _ => 0,
+        }
+    }
+}
+
+impl std::fmt::Display for FiveSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FiveSize::Small => "small",
+            FiveSize::Large => "large",
+        })
+    }
+}
+
+/// The 5×5 tables that go with the 3×3's of a size: the small ones with the tiny and small.
+impl From<TableSize> for FiveSize {
+    fn from(size: TableSize) -> FiveSize {
+        match size {
+            TableSize::Tiny | TableSize::Small => FiveSize::Small,
+            TableSize::Medium | TableSize::Large => FiveSize::Large,
+        }
+    }
+}
 
 /// The tables in file order.
 #[derive(Clone, Copy, Debug)]
@@ -60,17 +116,18 @@ impl Section {
             .collect()
     }
 
-    fn len(self) -> usize {
+    fn len(self, size: FiveSize) -> usize {
         match self {
             Section::Orbit(phase, _) => phase.count(),
-            Section::Near(phase) => perimeter::len(PERIMETERS[phase as usize].1),
-            Section::Edges(k) => packed_len(EdgePhases::TABLE_LENS[k]),
+            Section::Near(phase) => perimeter::len(size.perimeters()[phase as usize].1),
+            Section::Edges(k) => packed_len(EdgePhases::TABLE_LENS[k] >> size.shift(k)),
         }
     }
 }
 
-/// The 5×5 reduction's distance tables and perimeters (244 MB).
+/// The 5×5 reduction's distance tables and perimeters (244 MB, or 58 MB small).
 pub struct FiveTables {
+    size: FiveSize,
     table: Arc<Table>,
     /// Where each staging phase's orbit table starts in the payload.
     orbits: [[usize; 2]; 2],
@@ -83,20 +140,21 @@ pub struct FiveTables {
 }
 
 impl FiveTables {
-    /// The file the tables keep in the cache.
-    pub fn specs() -> Vec<TableSpec> {
-        vec![SPEC]
+    /// The file the tables of `size` keep in the cache.
+    pub fn specs(size: FiveSize) -> Vec<TableSpec> {
+        vec![size.spec()]
     }
 
-    /// Builds the tables from the code alone, in memory.
-    pub fn build(progress: &mut dyn FnMut(Progress)) -> FiveTables {
-        Self::load_or_build(None, progress).0
+    /// Builds the tables of `size` from the code alone, in memory.
+    pub fn build(size: FiveSize, progress: &mut dyn FnMut(Progress)) -> FiveTables {
+        Self::load_or_build(None, size, progress).0
     }
 
-    /// Loads the tables from the cache directory `dir`, building and saving them if they are
-    /// missing or fail their checks. With no directory, builds them in memory.
+    /// Loads the tables of `size` from the cache directory `dir`, building and saving them if
+    /// they are missing or fail their checks. With no directory, builds them in memory.
     pub fn load_or_build(
         dir: Option<&Path>,
+        size: FiveSize,
         progress: &mut dyn FnMut(Progress),
     ) -> (FiveTables, LoadReport) {
         let (mut orbits, mut near) = ([[0; 2]; 2], [0; 2]);
@@ -108,20 +166,21 @@ impl FiveTables {
                 Section::Near(phase) => near[phase as usize] = len,
                 Section::Edges(k) => edges[k] = len,
             }
-            len += section.len();
+            len += section.len(size);
         }
         let mut report = LoadReport::new();
         let table = obtain_sized(
             dir,
-            &SPEC,
+            &size.spec(),
             Memory::Mapped,
             len,
-            |_| build_bytes(),
+            |_| build_bytes(size),
             progress,
             &mut report,
         );
         (
             FiveTables {
+                size,
                 table: Arc::new(table),
                 orbits,
                 near,
@@ -136,10 +195,14 @@ impl FiveTables {
     pub(super) fn edge_phases(&self) -> &EdgePhases {
         self.edge_phases.get_or_init(|| {
             let mut phases = EdgePhases::derive();
-            let tables = self
-                .edges
-                .iter()
-                .map(|&start| Nibbles::new(&self.table, start));
+            let mut goals = phases.largest_goals().into_iter();
+            let tables = (self.edges.iter().enumerate()).map(|(k, &start)| {
+                let goals = match EdgePhases::LARGEST.contains(&k) {
+                    true => goals.next().expect("goals for each largest table"),
+                    false => Vec::new(),
+                };
+                Nibbles::new(&self.table, start, self.size.shift(k), goals)
+            });
             phases.attach(tables.collect());
             phases
         })
@@ -152,7 +215,7 @@ impl FiveTables {
 
     /// `bound`, the tables' bound of `state` in `phase`, made exact by the phase's perimeter.
     pub(super) fn refine(&self, phase: Phase, state: &State, bound: u8) -> u8 {
-        let (radius, bits) = PERIMETERS[phase as usize];
+        let (radius, bits) = self.size.perimeters()[phase as usize];
         let start = self.near[phase as usize];
         let slots = &self.table.payload()[start..start + perimeter::len(bits)];
         Perimeter::new(slots, radius).refine(bound, || state.key(phase))
@@ -171,9 +234,9 @@ impl FiveTables {
     }
 }
 
-/// Every table's bytes, in file order: the edge phases' (one after another, each built in
-/// parallel) beside the centre phases' (in parallel).
-fn build_bytes() -> Vec<u8> {
+/// Every table's bytes for `size`, in file order: the edge phases' (one after another, each
+/// built in parallel, then coarsened as `size` says) beside the centre phases' (in parallel).
+fn build_bytes(size: FiveSize) -> Vec<u8> {
     let (mut tables, edges) = rayon::join(
         || {
             Section::all()
@@ -181,7 +244,7 @@ fn build_bytes() -> Vec<u8> {
                 .filter_map(|section| match section {
                     Section::Orbit(phase, orbit) => Some(orbit_distances(phase, orbit)),
                     Section::Near(phase) => {
-                        let (radius, bits) = PERIMETERS[phase as usize];
+                        let (radius, bits) = size.perimeters()[phase as usize];
                         let (turn, key) = (|s: &State, m| s.turn(m), |s: &State| s.key(phase));
                         let goal = phase.goal();
                         Some(perimeter::build(
@@ -199,7 +262,13 @@ fn build_bytes() -> Vec<u8> {
         },
         || {
             let mut edges = Vec::new();
-            EdgePhases::derive().build_tables(&mut |table| edges.push(packed(&table)));
+            EdgePhases::derive().build_tables(&mut |table| {
+                let packed = match size.shift(edges.len()) {
+                    0 => packed(&table),
+                    shift => packed(&coarsened(&table, shift)),
+                };
+                edges.push(packed);
+            });
             edges
         },
     );
@@ -223,31 +292,70 @@ fn orbit_distances(phase: Phase, orbit: Centre) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::search::reduction::distances::UNREACHED;
-    use crate::search::reduction::phase_search::turns_in;
+    use crate::search::reduction::phase_search::{SplitBound, turns_in};
+
+    /// The large and the small tables.
+    fn both() -> [&'static FiveTables; 2] {
+        [
+            &super::super::tests::tables().0,
+            super::super::tests::small_tables(),
+        ]
+    }
 
     /// Along random walks in each phase's turns, every bound (the perimeter's near the goal)
     /// is at most the walk's length and drops by at most one a turn (as distances do).
     #[test]
     fn bounds_are_admissible_and_consistent() {
-        let tables = &super::super::tests::tables().0;
-        let staging = &tables.table.payload()[..tables.near[0]];
-        assert!(staging.iter().all(|&d| d != UNREACHED));
-        let mut rng = crate::seeded_rng(5);
-        for phase in Phase::ALL {
-            let turns: Vec<usize> = turns_in(phase.turns()).collect();
-            let mut state = phase.goal();
-            assert_eq!(tables.bound(phase, &state), 0);
-            for walked in 1..=100 {
-                state =
-                    state.turn(turns[crate::random::below(&mut rng, turns.len() as u32) as usize]);
-                let here = tables.bound(phase, &state);
-                let near = turns
-                    .iter()
-                    .map(|&m| tables.bound(phase, &state.turn(m)))
-                    .min()
-                    .unwrap();
-                assert!(here <= walked, "{phase:?} {here} {walked}");
-                assert!(near + 1 >= here, "{phase:?} {here} {near}");
+        for tables in both() {
+            let staging = &tables.table.payload()[..tables.near[0]];
+            assert!(staging.iter().all(|&d| d != UNREACHED));
+            let mut rng = crate::seeded_rng(5);
+            for phase in Phase::ALL {
+                let turns: Vec<usize> = turns_in(phase.turns()).collect();
+                let mut state = phase.goal();
+                assert_eq!(tables.bound(phase, &state), 0);
+                for walked in 1..=100 {
+                    let m = crate::random::below(&mut rng, turns.len() as u32) as usize;
+                    state = state.turn(turns[m]);
+                    let here = tables.bound(phase, &state);
+                    let near = turns
+                        .iter()
+                        .map(|&m| tables.bound(phase, &state.turn(m)))
+                        .min()
+                        .unwrap();
+                    assert!(here <= walked, "{} {phase:?} {here} {walked}", tables.size);
+                    assert!(near + 1 >= here, "{} {phase:?} {here} {near}", tables.size);
+                }
+            }
+        }
+    }
+
+    /// The small tables' coarse edge entries bound the large tables' exact ones from below
+    /// and are 0 exactly where those are: at every index of the runs that hold a goal, and at
+    /// random indices.
+    #[test]
+    fn coarse_edge_entries_are_lower_bounds_and_0_only_at_the_goals() {
+        let [large, small] = both().map(|tables| {
+            let phases = tables.edge_phases();
+            [
+                phases.separation.far_tables()[0],
+                phases.gathering.far_tables()[0],
+            ]
+        });
+        let mut rng = crate::seeded_rng(11);
+        for (k, goals) in EdgePhases::derive().largest_goals().iter().enumerate() {
+            let (table, shift) = (
+                EdgePhases::LARGEST[k],
+                FiveSize::Small.shift(EdgePhases::LARGEST[k]),
+            );
+            let len = EdgePhases::TABLE_LENS[table];
+            let runs = goals.iter().map(|g| g >> shift);
+            let near_goals = runs.flat_map(|run| (run << shift)..((run + 1) << shift));
+            let random = (0..100_000).map(|_| crate::random::below(&mut rng, len as u32) as usize);
+            for i in near_goals.chain(random) {
+                let (exact, coarse) = (large[k].get(i), small[k].get(i));
+                assert!(coarse <= exact, "table {k} index {i}: {coarse} > {exact}");
+                assert_eq!(coarse == 0, exact == 0, "table {k} index {i}");
             }
         }
     }
@@ -275,33 +383,34 @@ mod tests {
     /// until a few such states have been checked).
     #[test]
     fn perimeters_hold_the_shortest_distances() {
-        let tables = &super::super::tests::tables().0;
-        let mut rng = crate::seeded_rng(9);
-        for phase in Phase::ALL {
-            let (radius, _) = PERIMETERS[phase as usize];
-            let turns: Vec<usize> = turns_in(phase.turns()).collect();
-            let (mut walks, mut past_but_low) = (0, 0);
-            while past_but_low < 3 {
-                walks += 1;
-                assert!(
-                    walks < 5_000,
-                    "{phase:?}: no state the perimeter alone raises"
-                );
-                let mut state = phase.goal();
-                for _ in 0..radius as usize + walks % 5 - 1 {
-                    let m = crate::random::below(&mut rng, turns.len() as u32) as usize;
-                    state = state.turn(turns[m]);
+        for tables in both() {
+            let mut rng = crate::seeded_rng(9);
+            for phase in Phase::ALL {
+                let (radius, _) = tables.size.perimeters()[phase as usize];
+                let turns: Vec<usize> = turns_in(phase.turns()).collect();
+                let (mut walks, mut past_but_low) = (0, 0);
+                while past_but_low < 3 {
+                    walks += 1;
+                    assert!(
+                        walks < 5_000,
+                        "{phase:?}: no state the perimeter alone raises"
+                    );
+                    let mut state = phase.goal();
+                    for _ in 0..radius as usize + walks % 5 - 1 {
+                        let m = crate::random::below(&mut rng, turns.len() as u32) as usize;
+                        state = state.turn(turns[m]);
+                    }
+                    let alone = tables.bound_at(tables.entries(phase, &state));
+                    if alone > radius {
+                        assert_eq!(tables.bound(phase, &state), alone, "{phase:?}");
+                        continue;
+                    }
+                    let distance = (0..=radius)
+                        .find(|&d| reaches(tables, phase, &turns, state, d))
+                        .unwrap_or(radius + 1);
+                    past_but_low += usize::from(distance > radius);
+                    assert_eq!(tables.bound(phase, &state), distance, "{phase:?}");
                 }
-                let alone = tables.bound_at(tables.entries(phase, &state));
-                if alone > radius {
-                    assert_eq!(tables.bound(phase, &state), alone, "{phase:?}");
-                    continue;
-                }
-                let distance = (0..=radius)
-                    .find(|&d| reaches(tables, phase, &turns, state, d))
-                    .unwrap_or(radius + 1);
-                past_but_low += usize::from(distance > radius);
-                assert_eq!(tables.bound(phase, &state), distance, "{phase:?}");
             }
         }
     }

@@ -16,10 +16,16 @@ pub(in crate::search::reduction) fn tables() -> &'static (FiveTables, TwoPhaseTa
     static TABLES: OnceLock<(FiveTables, TwoPhaseTables)> = OnceLock::new();
     TABLES.get_or_init(|| {
         (
-            FiveTables::build(&mut |_| {}),
+            FiveTables::build(FiveSize::Large, &mut |_| {}),
             TwoPhaseTables::build(TableSize::Tiny, &mut |_| {}),
         )
     })
+}
+
+/// The small tables, built once.
+pub(super) fn small_tables() -> &'static FiveTables {
+    static SMALL: OnceLock<FiveTables> = OnceLock::new();
+    SMALL.get_or_init(|| FiveTables::build(FiveSize::Small, &mut |_| {}))
 }
 
 /// A 5×5 after `count` random turns of `moves`.
@@ -70,6 +76,21 @@ fn random_states_are_solved_in_named_stages() {
         // The centres alone took about 120 moves by the general reduction.
         let centres: usize = solution.stages[..3].iter().map(|s| s.turns.len()).sum();
         assert!(centres < 60, "{centres}");
+    }
+}
+
+/// The small tables' bounds are looser but still lower bounds, 0 exactly at each goal, so the
+/// searches find the same solutions as with the large ones.
+#[test]
+fn small_tables_find_the_same_solutions() {
+    let (large, three) = tables();
+    let mut rng = crate::seeded_rng(33);
+    for _ in 0..2 {
+        let cube = crate::bigcube::random_state(5, &mut rng);
+        let options = ReductionOptions::default();
+        let [small, large] = [small_tables(), large]
+            .map(|five| solve(&cube, &TwoPhase::new(three), five, &options).unwrap());
+        assert_eq!(small.stages, large.stages);
     }
 }
 
