@@ -72,25 +72,28 @@ struct Effort {
     keep: usize,
 }
 
-/// Each centre phase's effort.
-const EFFORTS: [Effort; 2] = [
+/// Each centre phase's effort on a 5×5: many candidates, since the edge phases find shorter
+/// solutions from more starts at little more cost (`rubik bench solve --size 5 --count 20
+/// --seed 1 --single-only`: 16 each, 73.8 moves in 0.98-0.99 s a state; 100, 72.9 in 1.08 s;
+/// 200, 72.6 in 0.97 s; 400, 72.5 in 0.91 s).
+const CENTRE_EFFORT: Effort = centre_effort(200);
+
+/// Each centre phase's effort when reducing a depth of a bigger cube ([`reduce_depth`]): 200
+/// made six 7×7s 232.0 → 230.2 moves for 12 % more time, but one 20×20 3,397 → 3,503 and one
+/// 33×33 10,925 → 11,018 (why, not yet looked into).
+const DEPTH_CENTRE_EFFORT: Effort = centre_effort(16);
+
+/// A centre phase's effort that looks for and passes on `count` candidates.
+const fn centre_effort(count: usize) -> Effort {
     Effort {
         wanted: Wanted {
             extra: 0,
-            count: 16,
+            count,
             max_depth: 16,
         },
-        keep: 16,
-    },
-    Effort {
-        wanted: Wanted {
-            extra: 0,
-            count: 16,
-            max_depth: 16,
-        },
-        keep: 16,
-    },
-];
+        keep: count,
+    }
+}
 
 /// Search nodes the 3×3 stage spends shortening the first solution of each of a pass's best
 /// candidates ([`Pass::shortened`]).
@@ -108,7 +111,8 @@ struct Pass {
 /// The passes tried in turn over the staged centres: the first alone without a time budget;
 /// with one, the first runs to its solution whatever the budget (only a cancel stops it), then
 /// each next while time is left, the shortest solution kept. Measured alone on 20 random
-/// states (`rubik bench solve --size 5 --count 20 --seed 1 --single-only`): 73.8, 73.1, 72.5
+/// states with 16 centre candidates (`rubik bench solve --size 5 --count 20 --seed 1
+/// --single-only`; with 200, 8 separations gave 72.6 moves and 32 gave 71.7): 73.8, 73.1, 72.5
 /// and 72.5 moves in 0.82, 0.90, 1.29 and 1.92 s a state for the edge phases passing on 8, 16,
 /// 32 and 64 separations (50 states: 73.9 in 0.90-1.05 s, 73.4 in 1.13-1.19 s with 16).
 const PASSES: [Pass; 4] = [Pass::wide(1), Pass::wide(4), Pass::wide(8), Pass::wide(16)];
@@ -221,7 +225,7 @@ pub fn solve(
     let normal = normalised(cube, 5..=5)?;
     // The centres are staged once, whatever the budget: every pass starts from them.
     let calm = unhurried(&options.budget).start();
-    let staged = staged(&normal, five, &calm)?;
+    let staged = staged(&normal, five, &CENTRE_EFFORT, &calm)?;
     let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
         reduce(&staged, pass, five, three, options, budget)
     });
@@ -230,10 +234,11 @@ pub fn solve(
 
 /// The best candidates the centre staging phases leave on `cube` (a 5×5 whose centres'
 /// colours name the faces they belong on), each from the cube held one of the ways of
-/// [`holds`].
+/// [`holds`], each phase searched with `effort`.
 fn staged(
     cube: &FaceletCube,
     five: &FiveTables,
+    effort: &Effort,
     budget: &Running,
 ) -> Result<Vec<Partial>, ReductionError> {
     let held: Vec<FaceletCube> = holds()
@@ -250,8 +255,8 @@ fn staged(
             Ok(Candidate::start(hold, cube, odd))
         })
         .collect::<Result<Vec<_>, ReductionError>>()?;
-    let staged =
-        centre_phases(starts, &Phase::ALL, five, budget).map_err(ReductionError::Stopped)?;
+    let staged = centre_phases(starts, &Phase::ALL, five, effort, budget)
+        .map_err(ReductionError::Stopped)?;
     Ok((staged.iter())
         .map(|candidate| {
             Partial::start(candidate.hold, &held[candidate.hold]).then_all(&candidate.phases)
@@ -270,7 +275,7 @@ pub(in crate::search::reduction) fn reduce_depth(
     budget: &Running,
 ) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let model = Model::get();
-    let staged = staged(cube, five, budget)?;
+    let staged = staged(cube, five, &DEPTH_CENTRE_EFFORT, budget)?;
     let reduced = five
         .edge_phases()
         .reduce(&staged, DEPTH_KEEP, budget)
@@ -373,29 +378,31 @@ fn unholding(hold: Option<Turn>) -> impl Fn(Turn) -> Turn {
     }
 }
 
-/// The candidates `phases` (centre phases, in order) leave from `starts`, the best first.
+/// The candidates `phases` (centre phases, in order) leave from `starts`, the best first, each
+/// phase searched with `effort`.
 fn centre_phases(
     starts: Vec<Candidate>,
     phases: &[Phase],
     five: &FiveTables,
+    effort: &Effort,
     budget: &Running,
 ) -> Result<Vec<Candidate>, Stop> {
     let mut candidates = starts;
     for &phase in phases {
-        candidates = next_phase(&candidates, phase, five, budget)?;
+        candidates = next_phase(&candidates, phase, five, effort, budget)?;
     }
     Ok(candidates)
 }
 
-/// Each candidate carried through `phase`, as its [`Effort`] says: the best continuations by
+/// Each candidate carried through `phase`, as `effort` says: the best continuations by
 /// length plus the next phase's bound (by length alone after the last).
 fn next_phase(
     candidates: &[Candidate],
     phase: Phase,
     five: &FiveTables,
+    effort: &Effort,
     budget: &Running,
 ) -> Result<Vec<Candidate>, Stop> {
-    let effort = &EFFORTS[phase as usize];
     let searched = TablePhase::new(five, phase);
     let following = Phase::ALL
         .get(phase as usize + 1)

@@ -191,7 +191,7 @@ fn each_phase_reaches_its_goal_on_the_stickers() {
     let normal = crate::bigcube::normalise(&cube).unwrap();
     let mut candidates = vec![Candidate::start(0, &normal, wings_odd(&normal))];
     for phase in Phase::ALL {
-        candidates = next_phase(&candidates, phase, five, &budget).unwrap();
+        candidates = next_phase(&candidates, phase, five, &CENTRE_EFFORT, &budget).unwrap();
         assert!(!candidates.is_empty());
         for candidate in &candidates {
             let mut work = normal.clone();
