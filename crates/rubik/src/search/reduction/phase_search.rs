@@ -117,6 +117,10 @@ pub(super) struct Wanted {
     pub count: usize,
     /// Never search deeper than this.
     pub max_depth: u8,
+    /// Once a solution is found, stop when the search has visited this many nodes in all
+    /// ([`u64::MAX`]: never), so that a phase whose shortest solutions lie deep does not
+    /// list them all.
+    pub patience: u64,
 }
 
 /// A search under a budget, counting its nodes.
@@ -156,7 +160,8 @@ impl Searcher<'_, '_> {
     /// far and the phase's state), in order of total length: each start searched at the depth
     /// that makes the total `L` (one depth-first pass: the smaller totals searched the
     /// shallower depths), for `L` from the least estimate up, at most `wanted.extra` past the
-    /// first found and fewer than `wanted.max_depth` past the least. `keep(start, turns)` says
+    /// first found and fewer than `wanted.max_depth` past the least, and no further once
+    /// `wanted.patience` nodes are spent with a solution found. `keep(start, turns)` says
     /// which solutions count. Each solution comes with its start. When the budget stops the
     /// search, the solutions found so far (`Err` if none).
     pub fn by_total_length<P: Phase>(
@@ -173,6 +178,7 @@ impl Searcher<'_, '_> {
         let least = starts.iter().zip(&bounds).map(|((l, _), b)| l + b).min();
         let totals = least.map_or(0..0, |least| least..least + usize::from(wanted.max_depth));
         let (extra, want) = (usize::from(wanted.extra), wanted.count);
+        let enough = self.nodes.saturating_add(wanted.patience);
         let mut found = Vec::new();
         let mut first = None;
         for total in totals {
@@ -183,12 +189,16 @@ impl Searcher<'_, '_> {
                 let depth = (total - length) as u8;
                 let mut kept = |turns: &[u8]| keep(i, turns);
                 let count = want - found.len();
-                match self.solutions_of_length(phase, *state, depth, count, &mut kept) {
+                let patience = Patience {
+                    enough,
+                    found: !found.is_empty(),
+                };
+                match self.search_length(phase, *state, depth, count, patience, &mut kept) {
                     Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
                     Err(stop) if found.is_empty() => return Err(stop),
                     Err(_) => return Ok(found),
                 }
-                if found.len() >= want {
+                if found.len() >= want || (!found.is_empty() && self.nodes >= enough) {
                     return Ok(found);
                 }
             }
@@ -213,6 +223,23 @@ impl Searcher<'_, '_> {
         count: usize,
         keep: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<Vec<Vec<u8>>, Stop> {
+        let patience = Patience {
+            enough: u64::MAX,
+            found: false,
+        };
+        self.search_length(phase, start, length, count, patience, keep)
+    }
+
+    /// [`Searcher::solutions_of_length`], ended early as `patience` says.
+    fn search_length<P: Phase>(
+        &mut self,
+        phase: &P,
+        start: P::State,
+        length: u8,
+        count: usize,
+        patience: Patience,
+        keep: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<Vec<Vec<u8>>, Stop> {
         if let Some(stop) = self.budget.interrupted() {
             return Err(stop);
         }
@@ -222,6 +249,7 @@ impl Searcher<'_, '_> {
             let mut dfs = Dfs {
                 phase,
                 wanted: count,
+                patience,
                 keep,
                 found: &mut found,
                 path: &mut path,
@@ -234,9 +262,18 @@ impl Searcher<'_, '_> {
     }
 }
 
+/// When a search may end before it has all the solutions it wants: once it has visited
+/// `enough` nodes in all, with a solution found (`found`: before this pass).
+#[derive(Clone, Copy)]
+struct Patience {
+    enough: u64,
+    found: bool,
+}
+
 struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
     phase: &'s P,
     wanted: usize,
+    patience: Patience,
     keep: &'s mut (dyn FnMut(&[u8]) -> bool + 'k),
     found: &'s mut Vec<Vec<u8>>,
     path: &'s mut Vec<u8>,
@@ -246,6 +283,12 @@ struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
 }
 
 impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
+    /// Whether the search has a solution and has visited enough nodes.
+    fn out_of_patience(&self) -> bool {
+        (self.patience.found || !self.found.is_empty())
+            && self.searcher.nodes >= self.patience.enough
+    }
+
     /// Searches `left` more turns from `state`; the last turn was `last`.
     fn walk(&mut self, state: P::State, left: u8, last: Option<usize>) -> Result<(), Stop> {
         self.searcher.nodes += 1;
@@ -279,11 +322,64 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             self.path.push(m as u8);
             walked = self.walk(next, left - 1, Some(m));
             self.path.pop();
-            if walked.is_err() || self.found.len() >= self.wanted {
+            if walked.is_err() || self.found.len() >= self.wanted || self.out_of_patience() {
                 break;
             }
         }
         self.children[depth] = children;
         walked
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Budget;
+
+    /// A phase whose state is its distance to the goal: every turn takes it one nearer (and
+    /// the goal one away), so every sequence of that many turns solves it.
+    struct Countdown;
+
+    impl Phase for Countdown {
+        type State = u8;
+        fn moves(&self) -> MoveSet {
+            (0..TURNS).step_by(3).fold(0, |set, m| set | 1 << m)
+        }
+        fn turn(&self, state: &u8, _: usize) -> u8 {
+            state.checked_sub(1).unwrap_or(1)
+        }
+        fn bound(&self, state: &u8) -> u8 {
+            *state
+        }
+    }
+
+    #[test]
+    fn patience_ends_a_search_once_it_has_a_solution() {
+        let budget = Budget::default().start();
+        let search = |patience| {
+            let mut searcher = Searcher {
+                budget: &budget,
+                nodes: 0,
+            };
+            let wanted = Wanted {
+                extra: 0,
+                count: usize::MAX,
+                max_depth: 10,
+                patience,
+            };
+            let starts = [(0, 4), (1, 3)];
+            (searcher.by_total_length(&Countdown, &starts, wanted, &mut |_, _| true))
+                .expect("no budget to stop it")
+        };
+        let all = search(u64::MAX);
+        let some = search(100);
+        assert!(all.len() > 1_000, "{}", all.len());
+        assert!(
+            !some.is_empty() && some.len() < all.len() / 10,
+            "{}",
+            some.len()
+        );
+        assert!(some.iter().all(|solution| all.contains(solution)));
+        assert!(all.iter().all(|(start, turns)| turns.len() == 4 - start));
     }
 }

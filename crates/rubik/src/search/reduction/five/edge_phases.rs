@@ -172,6 +172,7 @@ impl EdgePhases {
             extra: 1,
             count,
             max_depth: 20,
+            patience: u64::MAX,
         };
         // Separated from every flip, leaving four edges with no piece in the E slice.
         let separated = next(

@@ -408,6 +408,7 @@ mod tests {
             extra: 0,
             count: 1,
             max_depth,
+            patience: u64::MAX,
         };
         let budget = crate::search::Budget::default().start();
         let mut searcher = Searcher {

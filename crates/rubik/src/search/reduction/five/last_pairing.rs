@@ -607,6 +607,7 @@ pub(super) mod tests {
                 extra: 0,
                 count: 1,
                 max_depth: 30,
+                patience: u64::MAX,
             };
             let solutions = searcher
                 .solutions(&phase, state, wanted, &mut |_| true)

@@ -393,6 +393,7 @@ mod tests {
             extra: 0,
             count: 1,
             max_depth: 20,
+            patience: u64::MAX,
         };
         for _ in 0..10 {
             let mut cube = super::super::tests::scrambled_in(phase.moves(), 100, &mut rng);

@@ -213,6 +213,17 @@ impl FiveTables {
         self.refine(phase, state, self.bound_at(self.entries(phase, state)))
     }
 
+    /// [`bound`](Self::bound) where it is below `left`; otherwise the tables' bound (at least
+    /// `left`), the perimeter not read.
+    pub(super) fn bound_below(&self, phase: Phase, state: &State, left: u8) -> u8 {
+        let payload = self.table.payload();
+        let [x, t] = self.entries(phase, state).map(|i| payload[i]);
+        match x.max(t) {
+            bound if bound >= left => bound,
+            bound => self.refine(phase, state, bound),
+        }
+    }
+
     /// `bound`, the tables' bound of `state` in `phase`, made exact by the phase's perimeter.
     pub(super) fn refine(&self, phase: Phase, state: &State, bound: u8) -> u8 {
         let (radius, bits) = self.size.perimeters()[phase as usize];

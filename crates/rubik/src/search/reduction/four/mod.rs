@@ -309,6 +309,7 @@ fn phase1(
             extra: 1,
             count: KEEP1,
             max_depth: 12,
+            patience: u64::MAX,
         };
         for moves in searcher.solutions(&Phase1(four), state, wanted, &mut |_| true)? {
             for sub in [None, Some((Axis::X, 1))] {
@@ -352,6 +353,7 @@ fn within_phase(count: usize, extra: u8) -> Wanted {
         extra,
         count,
         max_depth: MAX_PHASE as u8,
+        patience: u64::MAX,
     }
 }
 
