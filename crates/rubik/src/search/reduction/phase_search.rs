@@ -142,13 +142,18 @@ impl Searcher<'_, '_> {
         let mut found = Vec::new();
         let mut first = None;
         let mut depth = phase.bound(&start);
+        let enough = self.nodes.saturating_add(wanted.patience);
         while depth <= wanted.max_depth {
             let count = wanted.count - found.len();
-            found.extend(self.solutions_of_length(phase, start, depth, count, keep)?);
+            let patience = Patience::after(enough, &found);
+            found.extend(self.solutions_of_length(phase, start, depth, count, patience, keep)?);
             if first.is_none() && !found.is_empty() {
                 first = Some(depth);
             }
-            if found.len() >= wanted.count || first.is_some_and(|f| depth >= f + wanted.extra) {
+            if found.len() >= wanted.count
+                || first.is_some_and(|f| depth >= f + wanted.extra)
+                || patience.ran_out(self.nodes, !found.is_empty())
+            {
                 break;
             }
             depth += 1;
@@ -189,16 +194,13 @@ impl Searcher<'_, '_> {
                 let depth = (total - length) as u8;
                 let mut kept = |turns: &[u8]| keep(i, turns);
                 let count = want - found.len();
-                let patience = Patience {
-                    enough,
-                    found: !found.is_empty(),
-                };
-                match self.search_length(phase, *state, depth, count, patience, &mut kept) {
+                let patience = Patience::after(enough, &found);
+                match self.solutions_of_length(phase, *state, depth, count, patience, &mut kept) {
                     Ok(solutions) => found.extend(solutions.into_iter().map(|turns| (i, turns))),
                     Err(stop) if found.is_empty() => return Err(stop),
                     Err(_) => return Ok(found),
                 }
-                if found.len() >= want || (!found.is_empty() && self.nodes >= enough) {
+                if found.len() >= want || patience.ran_out(self.nodes, !found.is_empty()) {
                     return Ok(found);
                 }
             }
@@ -213,25 +215,9 @@ impl Searcher<'_, '_> {
     }
 
     /// The first `count` solutions from `start` of exactly `length` turns that `keep` accepts,
-    /// by one depth-first pass (no shorter depth searched first); `Err` when the budget stops
-    /// the search.
-    pub fn solutions_of_length<P: Phase>(
-        &mut self,
-        phase: &P,
-        start: P::State,
-        length: u8,
-        count: usize,
-        keep: &mut dyn FnMut(&[u8]) -> bool,
-    ) -> Result<Vec<Vec<u8>>, Stop> {
-        let patience = Patience {
-            enough: u64::MAX,
-            found: false,
-        };
-        self.search_length(phase, start, length, count, patience, keep)
-    }
-
-    /// [`Searcher::solutions_of_length`], ended early as `patience` says.
-    fn search_length<P: Phase>(
+    /// by one depth-first pass (no shorter depth searched first), ended early as `patience`
+    /// says; `Err` when the budget stops the search.
+    fn solutions_of_length<P: Phase>(
         &mut self,
         phase: &P,
         start: P::State,
@@ -270,6 +256,22 @@ struct Patience {
     found: bool,
 }
 
+impl Patience {
+    /// The patience of a pass that ends at `enough` nodes, after the passes that found `found`.
+    fn after<T>(enough: u64, found: &[T]) -> Patience {
+        Patience {
+            enough,
+            found: !found.is_empty(),
+        }
+    }
+
+    /// Whether a search that has visited `nodes` nodes may end, `found_now` if this pass has
+    /// found a solution.
+    fn ran_out(self, nodes: u64, found_now: bool) -> bool {
+        (self.found || found_now) && nodes >= self.enough
+    }
+}
+
 struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
     phase: &'s P,
     wanted: usize,
@@ -283,12 +285,6 @@ struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
 }
 
 impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
-    /// Whether the search has a solution and has visited enough nodes.
-    fn out_of_patience(&self) -> bool {
-        (self.patience.found || !self.found.is_empty())
-            && self.searcher.nodes >= self.patience.enough
-    }
-
     /// Searches `left` more turns from `state`; the last turn was `last`.
     fn walk(&mut self, state: P::State, left: u8, last: Option<usize>) -> Result<(), Stop> {
         self.searcher.nodes += 1;
@@ -322,7 +318,12 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             self.path.push(m as u8);
             walked = self.walk(next, left - 1, Some(m));
             self.path.pop();
-            if walked.is_err() || self.found.len() >= self.wanted || self.out_of_patience() {
+            if walked.is_err()
+                || self.found.len() >= self.wanted
+                || self
+                    .patience
+                    .ran_out(self.searcher.nodes, !self.found.is_empty())
+            {
                 break;
             }
         }

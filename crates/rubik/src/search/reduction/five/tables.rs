@@ -216,9 +216,7 @@ impl FiveTables {
     /// [`bound`](Self::bound) where it is below `left`; otherwise the tables' bound (at least
     /// `left`), the perimeter not read.
     pub(super) fn bound_below(&self, phase: Phase, state: &State, left: u8) -> u8 {
-        let payload = self.table.payload();
-        let [x, t] = self.entries(phase, state).map(|i| payload[i]);
-        match x.max(t) {
+        match self.bound_at(self.entries(phase, state)) {
             bound if bound >= left => bound,
             bound => self.refine(phase, state, bound),
         }
