@@ -7,14 +7,17 @@
 //! fixed number of search nodes (so the answer depends on the state and the tables alone, never
 //! on timing); a cube of 4 to [`reduction::MAX_SIZE`] layers is solved by
 //! [`reduction`] to a 3×3 (its last stage two-phase, shortened the same
-//! way), in stages, counted in outer-block turns. Tables come from [`Tables`], which loads each
-//! set the first time a state needs it.
+//! way), in stages, counted in outer-block turns, unless it lies within [`NEAR_TURNS`] of them
+//! from solved: then a shortest solution answers it, found by [`bfs`](crate::search::bfs) where
+//! that search fits in [`NEAR_MEMORY`] (up to [`NEAR_MAX_SIZE`] layers). Tables come from
+//! [`Tables`], which loads each set the first time a state needs it.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use crate::cubie::{CornerCube, CubieCube, InvalidCube};
 use crate::facelet::FaceletCube;
+use crate::search::bfs::{Bfs, MoveSet, Outcome};
 use crate::search::pocket::{Pocket, PocketTables};
 use crate::search::reduction::five::{FiveSize, FiveTables};
 use crate::search::reduction::four::FourTables;
@@ -22,10 +25,27 @@ use crate::search::reduction::{self, ReductionError, ReductionOptions};
 use crate::search::two_phase::{self, Limits, TableSize, TwoPhase, TwoPhaseTables};
 use crate::search::{Budget, Metric, Solution, Stage};
 use crate::tables::storage::Memory;
+use crate::turn::Turn;
 
 /// With no length limit and no budget: the search nodes spent shortening the first 3×3
 /// solution of at most 20 moves.
 pub const IMPROVE_NODES: u64 = 250_000;
+
+/// A big cube this many outer-block turns from solved or fewer gets a shortest solution: the
+/// reduction's stages would take dozens of moves for it (a 5×5 four turns from solved, `Uw R
+/// Fw2 D`, took 42).
+pub const NEAR_TURNS: usize = 4;
+
+/// The memory the search for a shortest solution of a big cube may take: past it, the cube is
+/// reduced, however close to solved. Enough for four turns up to 11×11 (19×19 on odd sizes,
+/// whose centres fix the goal), three up to 24×24 and two past that; a search that finds
+/// nothing took 0.7 to 16 ms on a 4×4 to 7×7, 0.13 s on a 10×10 and 0.10 s on a 20×20.
+pub const NEAR_MEMORY: u64 = 64 << 20;
+
+/// The largest cube that is searched for a shortest solution first: past it, deriving the
+/// blocks' moves alone takes longer (0.6 s and 340 MB on a 128×128×128, against 0.1 s and
+/// 48 MB on a 64×64×64).
+pub const NEAR_MAX_SIZE: usize = 64;
 
 /// A table set obtained once, by a loader the front end gives.
 type Loader<'a, T> = Box<dyn Fn() -> T + Send + Sync + 'a>;
@@ -279,6 +299,24 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
     }
     crate::cubie::validate(cube)?;
     face_turns_only(size, options.metric)?;
+    if let Some(turns) = shortest_if_near(cube, options.budget) {
+        let stages = match turns.is_empty() {
+            true => Vec::new(),
+            false => vec![Stage {
+                name: "shortest",
+                turns,
+            }],
+        };
+        return within_max_length(
+            Solution {
+                size,
+                stages,
+                budget_ran_out: false,
+                nodes: 0,
+            },
+            options,
+        );
+    }
     let reduction_options = ReductionOptions {
         improve_nodes: IMPROVE_NODES,
         budget: options.budget,
@@ -296,16 +334,44 @@ fn reduce(cube: &FaceletCube, options: &SolveOptions<'_>) -> Result<Solution, So
         ReductionError::ThreeByThree(error) => SolveError::BudgetRanOut(error),
         error => SolveError::Reduction(error),
     })?;
+    solution.stages.retain(|stage| !stage.turns.is_empty());
+    within_max_length(solution, options)
+}
+
+/// A shortest solution of `cube` in outer-block turns if it has at most [`NEAR_TURNS`] and
+/// the search fits in [`NEAR_MEMORY`] (and in `budget`'s time and cancel flag); `None` if not,
+/// or if the cube has more than [`NEAR_MAX_SIZE`] layers.
+fn shortest_if_near(cube: &FaceletCube, budget: Budget<'_>) -> Option<Vec<Turn>> {
+    if cube.size() > NEAR_MAX_SIZE {
+        return None;
+    }
+    let search = Bfs::new(MoveSet::OuterBlocks)
+        .max_depth(NEAR_TURNS)
+        .max_memory(NEAR_MEMORY)
+        .budget(Budget {
+            nodes: None,
+            ..budget
+        });
+    match search.solve(cube) {
+        Ok(Outcome::Solved(shortest)) => Some(shortest.turns),
+        _ => None,
+    }
+}
+
+/// `solution`, or [`SolveError::TooLong`] if it is longer (OBTM) than `options` allow.
+fn within_max_length(
+    solution: Solution,
+    options: &SolveOptions<'_>,
+) -> Result<Solution, SolveError> {
     let length = solution.obtm();
-    if let Some(max_length) = options.max_length.filter(|&max| length > max) {
-        return Err(SolveError::TooLong {
+    match options.max_length.filter(|&max| length > max) {
+        Some(max_length) => Err(SolveError::TooLong {
             max_length,
             length,
             metric: "obtm",
-        });
+        }),
+        None => Ok(solution),
     }
-    solution.stages.retain(|stage| !stage.turns.is_empty());
-    Ok(solution)
 }
 
 /// A two-phase solution of `cube` under `options`' limits.
@@ -365,6 +431,37 @@ mod tests {
         }
         let solved = solve(&FaceletCube::solved(3), &options).unwrap();
         assert!(solved.stages.is_empty() && solved.alg().is_empty());
+    }
+
+    #[test]
+    fn a_big_cube_a_few_outer_block_turns_from_solved_gets_a_shortest_solution() {
+        let options = SolveOptions::new(tables());
+        let mut rng = seeded_rng(7);
+        for size in 4..=9 {
+            let blocks = MoveSet::OuterBlocks.turns(size).unwrap();
+            for length in 1..=NEAR_TURNS {
+                let mut cube = FaceletCube::solved(size);
+                cube.apply(
+                    (0..length).map(|_| {
+                        blocks[crate::random::below(&mut rng, blocks.len() as u32) as usize]
+                    }),
+                );
+                let solution = solve(&cube, &options).unwrap();
+                assert!(solution.obtm() <= length, "{size}: {}", solution.alg());
+                assert!(solution.stages.iter().all(|stage| stage.name == "shortest"));
+                cube.apply(solution.turns());
+                assert!(cube.is_solved(), "{size}: {}", solution.alg());
+            }
+        }
+        // Its length is checked against the limit like any other.
+        let short = SolveOptions {
+            max_length: Some(1),
+            ..SolveOptions::new(tables())
+        };
+        assert!(matches!(
+            solve(&cube_of(6, "Rw 3Uw"), &short),
+            Err(SolveError::TooLong { length: 2, .. })
+        ));
     }
 
     #[test]

@@ -7,9 +7,10 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use rubik::bigcube::random_state;
 use rubik::search::optimal::{Optimal, OptimalOutcome};
-use rubik::search::reduction::{self, ReductionError, ReductionOptions};
+use rubik::search::reduction::{self, ReductionError};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 use rubik::search::{Budget, Metric};
+use rubik::solve::{SolveError, SolveOptions};
 use rubik::tables::storage::Memory;
 use rubik::{CubieCube, FaceTurn, FaceletCube};
 
@@ -268,8 +269,8 @@ const YARDSTICK_TIME: Duration = Duration::from_secs(1);
 /// The states the run on all cores of `bench solve --size N` makes and solves at a time.
 const STATES_AT_A_TIME: usize = 256;
 
-/// `bench solve --size N` for N ≥ 4: reduction's moves (OBTM, STM, per stage) and time per
-/// state, one state after another on one thread; as a yardstick that makes figures from a busy
+/// `bench solve --size N` for N ≥ 4: the moves (OBTM, STM, per stage) and time per state of
+/// `rubik::solve` (validation, then reduction), one state after another on one thread; as a yardstick that makes figures from a busy
 /// machine comparable, the 3×3 two-phase time per state on that thread right after; then the
 /// same states on all cores (solutions of the same lengths, checked, unless a time budget
 /// makes them depend on speed).
@@ -284,37 +285,35 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     let mut out = Output::stdout_per_line();
     let tables = load_tables(&args.tables, &mut out)?;
     let solver = TwoPhase::new(&tables);
-    // As `rubik solve` shortens the 3×3 stage.
-    let options = ReductionOptions {
-        improve_nodes: rubik::solve::IMPROVE_NODES,
-        budget: Budget {
-            time: args.timeout_ms.map(Duration::from_millis),
-            ..Budget::default()
-        },
-        ..ReductionOptions::default()
-    };
     let size = args.size;
-    // The 4×4's and 5×5's tables load before the clock starts, as the 3×3's do.
+    // The tables load before the clock starts.
     let big = args.tables.solve_tables();
+    let _ = big.two_phase();
     match size {
         4 => drop(big.four()),
         5 => drop(big.five()),
         _ => {}
     }
+    // As `rubik solve` solves a state.
+    let options = SolveOptions {
+        budget: Budget {
+            time: args.timeout_ms.map(Duration::from_millis),
+            ..Budget::default()
+        },
+        ..SolveOptions::new(&big)
+    };
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .map_err(|error| CliError::Failed(format!("cannot start a thread: {error}")))?;
     // State `i` (from 1) solved, or the error that ends the run.
     let solve_one = |i: usize, cube: &FaceletCube| {
-        reduction::solve_by_size(cube, &solver, || big.four(), || big.five(), &options).map_err(
-            |e| match e {
-                ReductionError::Stopped(_) => {
-                    CliError::Failed(format!("state {i} of {}: {e}", args.count))
-                }
-                e => bad(e),
-            },
-        )
+        rubik::solve::solve(cube, &options).map_err(|e| match e {
+            SolveError::Reduction(ReductionError::Stopped(_)) => {
+                CliError::Failed(format!("state {i} of {}: {e}", args.count))
+            }
+            e => bad(e),
+        })
     };
     let mut rng = rubik::seeded_rng(args.seed);
     let (mut times, mut obtm, mut stm) = (Vec::new(), Vec::new(), Vec::new());

@@ -83,8 +83,10 @@ pub struct Args {
     #[arg(long, short, value_parser = parse_threads::<usize>)]
     jobs: Option<usize>,
     /// The moves a solution may use (bfs): `faces` (U R F D L B by 1, 2 or 3 quarter turns),
-    /// `quarter` (the same by 1 or 3), `all` (every single layer by 1, 2 or 3), or moves in
-    /// notation, whose layers are each turned by 1, 2 or 3 (`"R U"` is ⟨R, U⟩).
+    /// `quarter` (the same by 1 or 3), `all` (every single layer by 1, 2 or 3), `blocks` (every
+    /// block holding an outer layer by 1, 2 or 3: R, Rw, 3Rw, ...; the OBTM metric of big
+    /// cubes), or moves in notation, whose layers are each turned by 1, 2 or 3 (`"R U"` is
+    /// ⟨R, U⟩).
     #[arg(long, default_value = "faces", value_parser = parse_moves)]
     moves: Moves,
     /// The memory the search may take (bfs), shared by the searches of a batch that run at
@@ -123,6 +125,7 @@ enum Moves {
     Faces,
     Quarter,
     All,
+    Blocks,
     /// Moves in notation, as written (resolved for each cube's size).
     Listed(String),
 }
@@ -134,6 +137,7 @@ impl Moves {
             Moves::Faces => MoveSet::FaceTurns,
             Moves::Quarter => MoveSet::QuarterTurns,
             Moves::All => MoveSet::AllLayers,
+            Moves::Blocks => MoveSet::OuterBlocks,
             Moves::Listed(text) => MoveSet::blocks_of(turns_of(&parse_alg(text)?, text, size)?),
         })
     }
@@ -146,6 +150,7 @@ fn parse_moves(text: &str) -> Result<Moves, String> {
         "faces" => Ok(Moves::Faces),
         "quarter" => Ok(Moves::Quarter),
         "all" => Ok(Moves::All),
+        "blocks" => Ok(Moves::Blocks),
         _ if text.len() > MAX_ALG_BYTES => Err(format!(
             "{} bytes: an alg holds at most {MAX_ALG_BYTES}",
             text.len()

@@ -98,6 +98,11 @@ pub enum MoveSet {
     QuarterTurns,
     /// Every single layer by 1, 2 or 3 quarter turns ([`Turn::single_layer_turns`]): 9N moves.
     AllLayers,
+    /// Every block that holds an outer layer, by 1, 2 or 3 quarter turns: the outer-block turn
+    /// metric ([`Turn::obtm`]). A block of more than half the layers is left out, as the
+    /// opposite block and a whole-cube turn make it; so is a D, L or B block of half an even
+    /// cube's layers (the U, R or F one and a whole-cube turn).
+    OuterBlocks,
     /// Exactly these turns; turns of 0 quarters are dropped.
     Turns(Vec<Turn>),
 }
@@ -121,6 +126,9 @@ impl MoveSet {
     /// use rubik::search::bfs::MoveSet;
     /// assert_eq!(MoveSet::FaceTurns.turns(3).unwrap().len(), 18);
     /// assert_eq!(MoveSet::QuarterTurns.turns(3).unwrap().len(), 12);
+    /// assert_eq!(MoveSet::OuterBlocks.turns(3).unwrap().len(), 18);
+    /// // U, R and F blocks of 1, 2 or 3 layers; D, L and B blocks of 1 or 2.
+    /// assert_eq!(MoveSet::OuterBlocks.turns(6).unwrap().len(), 3 * 5 * 3);
     /// assert_eq!(MoveSet::AllLayers.turns(4).unwrap().len(), 36);
     /// ```
     pub fn turns(&self, size: usize) -> Result<Vec<Turn>, BfsError> {
@@ -138,6 +146,19 @@ impl MoveSet {
             MoveSet::FaceTurns => outer(&[1, 2, 3]),
             MoveSet::QuarterTurns => outer(&[1, -1]),
             MoveSet::AllLayers => Turn::single_layer_turns(size).collect(),
+            MoveSet::OuterBlocks => Face::ALL
+                .into_iter()
+                .flat_map(|face| {
+                    // An even cube's half block is taken from U, R and F alone.
+                    let deepest = match face.is_positive() || size % 2 == 1 {
+                        true => size / 2,
+                        false => (size - 1) / 2,
+                    };
+                    (1..=deepest).flat_map(move |depth| {
+                        (1..4).map(move |amount| Turn::from_face(face, 1, depth, amount, size))
+                    })
+                })
+                .collect(),
             MoveSet::Turns(turns) => {
                 if let Some(&turn) = turns.iter().find(|t| t.first > t.last || t.last >= size) {
                     return Err(BfsError::TurnDoesNotFit { turn, size });
