@@ -309,7 +309,7 @@ fn solve_refuses_bad_input_with_2() {
 #[test]
 fn solve_says_why_it_found_nothing_with_1() {
     let hard = "D2 B' R2 U' F2 L B' D L2 F U2 R' B2 U L' D2 F R U2 B'";
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["--alg", "R U F", "--max-depth", "2"],
             "no solution within 2 moves",
@@ -325,6 +325,11 @@ fn solve_says_why_it_found_nothing_with_1() {
         (
             &["--alg", "U", "--moves", "R"],
             "no sequence of these moves solves this state",
+        ),
+        (
+            &["--size", "4", "--alg", "Rw"],
+            "no sequence of outer face turns solves this state (it has inner layers turned): \
+             --moves blocks or --moves all can",
         ),
     ];
     for (args, message) in cases {

@@ -417,7 +417,13 @@ fn bfs(cube: &FaceletCube, args: &Args, max_memory: u64) -> Result<Answer, CliEr
             counts: Map::from_iter([("states".into(), solution.states.into())]),
         }),
         Outcome::NotWithin { depth } => failed(format!("no solution within {depth} moves")),
-        Outcome::Unsolvable => failed("no sequence of these moves solves this state".into()),
+        Outcome::Unsolvable => failed(match args.moves {
+            // A valid cube: turning every layer solves it.
+            Moves::Faces | Moves::Quarter => "no sequence of outer face turns solves this state \
+                 (it has inner layers turned): --moves blocks or --moves all can"
+                .into(),
+            _ => "no sequence of these moves solves this state".into(),
+        }),
         Outcome::Stopped { reason, proved } => {
             let why = match reason {
                 Stop::Timeout => "out of time",
