@@ -270,10 +270,10 @@ const YARDSTICK_TIME: Duration = Duration::from_secs(1);
 const STATES_AT_A_TIME: usize = 256;
 
 /// `bench solve --size N` for N ≥ 4: the moves (OBTM, STM, per stage) and time per state of
-/// `rubik::solve` (validation, then reduction), one state after another on one thread; as a yardstick that makes figures from a busy
-/// machine comparable, the 3×3 two-phase time per state on that thread right after; then the
-/// same states on all cores (solutions of the same lengths, checked, unless a time budget
-/// makes them depend on speed).
+/// `rubik::solve` (validation, then reduction), one state after another on one thread; as a
+/// yardstick that makes figures from a busy machine comparable, the 3×3 two-phase time per
+/// state on that thread right after; then the same states on all cores (solutions of the same
+/// lengths, checked, unless a time budget makes them depend on speed).
 fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     if args.max_length.is_some() {
         return Err(CliError::BadInput(format!(
