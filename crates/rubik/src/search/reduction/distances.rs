@@ -174,6 +174,12 @@ impl Nibbles {
         }
     }
 
+    /// Starts loading index `i`'s entry into the cache ([`crate::tables::prefetch`]), for a
+    /// [`get`](Self::get) soon after.
+    pub fn prefetch(&self, i: usize) {
+        crate::tables::prefetch(self.table.payload(), self.start + (i >> self.shift) / 2);
+    }
+
     /// `distances` packed in a table of their own, in memory.
     #[cfg(test)]
     pub fn in_memory(distances: &[u8]) -> Nibbles {

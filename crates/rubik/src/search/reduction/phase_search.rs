@@ -83,7 +83,8 @@ pub(super) fn split_bound<P: SplitBound>(phase: &P, state: &P::State) -> u8 {
 }
 
 /// [`Phase::children`] of a [`SplitBound`] phase: the large tables are read only for the
-/// children that the near part lets through, and all together, so that their misses overlap.
+/// children that the near part lets through, each entry asked for as soon as it is known and
+/// all read after, so that their misses overlap.
 pub(super) fn split_children<P: SplitBound>(
     phase: &P,
     state: &P::State,
@@ -93,15 +94,18 @@ pub(super) fn split_children<P: SplitBound>(
 ) {
     out.clear();
     let mut entries = [[0; 2]; TURNS];
+    let [ta, tb] = phase.far_tables();
     for m in moves {
         let next = phase.turn(state, m);
         let near = phase.near(&next);
         if near < left {
-            entries[out.len()] = phase.far(&next);
+            let [a, b] = phase.far(&next);
+            ta.prefetch(a);
+            tb.prefetch(b);
+            entries[out.len()] = [a, b];
             out.push((m, next, near));
         }
     }
-    let [ta, tb] = phase.far_tables();
     for (child, &[a, b]) in out.iter_mut().zip(&entries) {
         child.2 = child.2.max(ta.get(a)).max(tb.get(b));
     }
