@@ -10,8 +10,7 @@ use rubik::search::optimal::{Optimal, OptimalOutcome};
 use rubik::search::reduction::{self, ReductionError};
 use rubik::search::two_phase::{Limits, TwoPhase, TwoPhaseTables};
 use rubik::search::{Budget, Metric};
-use rubik::solve::{SolveError, SolveOptions};
-use rubik::tables::storage::Memory;
+use rubik::solve::{SolveError, SolveOptions, Tables};
 use rubik::{CubieCube, FaceTurn, FaceletCube};
 
 use super::tables::TableArgs;
@@ -179,17 +178,20 @@ fn check_solves(cube: &CubieCube, moves: &[FaceTurn]) -> Result<(), CliError> {
     }
 }
 
-/// Loads the tables of `args`, saying how long it took.
-fn load_tables(args: &TableArgs, out: &mut Output) -> Result<TwoPhaseTables, CliError> {
+/// The 3×3 tables of `tables` (mapped, as `rubik solve` holds them), loaded now, and a line
+/// saying how long that took.
+fn load_tables<'t>(
+    tables: &'t Tables<'_>,
+    out: &mut Output,
+) -> Result<&'t TwoPhaseTables, CliError> {
     let start = Instant::now();
-    // As `rubik solve` holds them.
-    let tables = args.load(Memory::Mapped);
+    let loaded = tables.two_phase();
     out.line(&format!(
         "tables: {} ready in {:.0} ms",
-        tables.size(),
+        loaded.size(),
         start.elapsed().as_secs_f64() * 1e3
     ))?;
-    Ok(tables)
+    Ok(loaded)
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {
@@ -198,8 +200,8 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     }
     let states = random_states(args.count, args.seed);
     let mut out = Output::stdout_per_line();
-    let tables = load_tables(&args.tables, &mut out)?;
-    let solver = TwoPhase::new(&tables);
+    let tables = args.tables.solve_tables();
+    let solver = TwoPhase::new(load_tables(&tables, &mut out)?);
     let max_length = match (args.max_length, args.timeout_ms) {
         (None, None) => Some(20),
         (given, _) => given,
@@ -283,17 +285,11 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
         )));
     }
     let mut out = Output::stdout_per_line();
-    let tables = load_tables(&args.tables, &mut out)?;
-    let solver = TwoPhase::new(&tables);
-    let size = args.size;
-    // The tables load before the clock starts.
     let big = args.tables.solve_tables();
-    let _ = big.two_phase();
-    match size {
-        4 => drop(big.four()),
-        5 => drop(big.five()),
-        _ => {}
-    }
+    let solver = TwoPhase::new(load_tables(&big, &mut out)?);
+    let size = args.size;
+    // The 4×4's and 5×5's tables load before the clock starts, as the 3×3's do.
+    big.load_for(size);
     // As `rubik solve` solves a state.
     let options = SolveOptions {
         budget: Budget {
