@@ -12,6 +12,8 @@
 //! made to change its colour, and the cheapest placement is kept (on 6×6s the pairing took 59
 //! moves instead of 70).
 
+use rayon::prelude::*;
+
 use super::ReductionError;
 use super::orbit::Orbit;
 use crate::face::Face;
@@ -72,16 +74,23 @@ pub(super) fn pair(
         assign(&weights)
     };
     let tries = (tried / orbits.len().max(1)).clamp(1, BARS);
-    let mut cheapest: Option<(usize, FaceletCube, Vec<Turn>)> = None;
-    for target in std::iter::once(best).chain((0..tries - 1).map(|i| changed(i * BARS / tries))) {
-        let (mut paired, mut moves) = (work.clone(), Vec::new());
-        pair_to(&mut paired, orbits, &bars, target, &mut moves, budget)?;
-        let cost = moves.iter().map(|turn| turn.obtm(size)).sum();
-        if cheapest.as_ref().is_none_or(|(least, ..)| cost < *least) {
-            cheapest = Some((cost, paired, moves));
-        }
-    }
-    let (_, paired, moves) = cheapest.expect("one assignment is tried");
+    // The placements are independent: side by side on the current pool, the first cheapest
+    // kept, as one after the other would.
+    let placements = ((0..tries).into_par_iter())
+        .map(|i| {
+            let target = match i {
+                0 => best,
+                _ => changed((i - 1) * BARS / tries),
+            };
+            let (mut paired, mut moves) = (work.clone(), Vec::new());
+            pair_to(&mut paired, orbits, &bars, target, &mut moves, budget)?;
+            let cost: usize = moves.iter().map(|turn| turn.obtm(size)).sum();
+            Ok((cost, paired, moves))
+        })
+        .collect::<Result<Vec<_>, ReductionError>>()?;
+    let (_, paired, moves) = (placements.into_iter())
+        .min_by_key(|&(cost, ..)| cost)
+        .expect("one assignment is tried");
     *work = paired;
     turns.extend(moves);
     Ok(())

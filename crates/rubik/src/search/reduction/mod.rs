@@ -48,6 +48,7 @@ mod perimeter;
 mod phase_search;
 mod three;
 
+use rayon::prelude::*;
 use thiserror::Error;
 
 use super::budget::Running;
@@ -501,27 +502,29 @@ fn cheapest_with_bars(
     next: &Depth<'_>,
     calm: &Running,
 ) -> Result<Option<Vec<Turn>>, ReductionError> {
-    let mut cheapest: Option<(usize, Vec<Turn>)> = None;
-    for reduction in reductions {
-        let mut cube = work.clone();
-        cube.apply(reduction.iter().copied());
-        let mut pairing = Vec::new();
-        bars::pair(
-            &mut cube,
-            &next.bars,
-            next.proxy.depth(),
-            SKETCH,
-            &mut pairing,
-            calm,
-        )?;
-        let cost = (reduction.iter().chain(&pairing))
-            .map(|turn| turn.obtm(work.size()))
-            .sum();
-        if cheapest.as_ref().is_none_or(|(least, _)| cost < *least) {
-            cheapest = Some((cost, reduction));
-        }
-    }
-    Ok(cheapest.map(|(_, reduction)| reduction))
+    // Each weighed apart, side by side on the current pool; the first cheapest kept.
+    let weighed = (reductions.into_par_iter())
+        .map(|reduction| {
+            let mut cube = work.clone();
+            cube.apply(reduction.iter().copied());
+            let mut pairing = Vec::new();
+            bars::pair(
+                &mut cube,
+                &next.bars,
+                next.proxy.depth(),
+                SKETCH,
+                &mut pairing,
+                calm,
+            )?;
+            let cost: usize = (reduction.iter().chain(&pairing))
+                .map(|turn| turn.obtm(work.size()))
+                .sum();
+            Ok((cost, reduction))
+        })
+        .collect::<Result<Vec<_>, ReductionError>>()?;
+    Ok((weighed.into_iter())
+        .min_by_key(|&(cost, _)| cost)
+        .map(|(_, reduction)| reduction))
 }
 
 /// Places the pieces of the centre orbit `orbit` on the faces `colours` says, by 3-cycles:
