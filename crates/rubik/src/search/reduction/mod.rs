@@ -194,13 +194,14 @@ pub fn solve(
             progress(placed.get(), total);
         }
     };
-    // Tables that fit the size reduce each depth first (pairing its wings); without, the
-    // wing orbits are made even for the 3-cycles.
-    match tables.fit(size) {
+    // Tables that fit the size reduce each depth first (pairing its wings), the outermost
+    // depth's reductions each finished below; without, the wing orbits are made even for the
+    // 3-cycles.
+    let outermost = match tables.fit(size) {
         true => {
             let mut reduced = Vec::new();
             let colours = centre_colours(&work);
-            table_centres(
+            let outermost = table_centres(
                 &mut work.clone(),
                 colours,
                 tables,
@@ -209,33 +210,54 @@ pub fn solve(
                 &tick,
             )?;
             run(&mut work, "depth reductions", reduced);
+            outermost
         }
         false => {
             let parity = edges::wing_parity(&work)?;
             run(&mut work, "wing parity", parity);
+            Vec::new()
         }
-    }
-    let centres = solve_centres(&work, [&budget, &calm], &tick)?;
-    run(&mut work, "centres", centres);
-    let edges = edges::pair(&work, &calm, &tick)?;
-    run(&mut work, "edges", edges);
-    let rest = Budget {
-        nodes: options.budget.nodes,
-        ..calm.left(0)
     };
-    let last = three::solve(&work, three, options.improve_nodes, rest)?;
-    run(
-        &mut work,
-        "3x3",
-        last.moves.iter().map(|m| m.turn(size)).collect(),
-    );
-    let solution = Solution {
-        size,
-        stages: moves::cancel(stages),
-        budget_ran_out: last.budget_ran_out,
-        nodes: last.nodes,
+    // Each of the outermost depth's reductions finished, the shortest whole solution kept:
+    // the 3×3 stage's length differs from one reduced cube to the next by more than the
+    // reductions' lengths do.
+    let finish = |last_depth: Vec<Turn>, tick: &dyn Fn()| {
+        let mut work = work.clone();
+        let mut stages = stages.clone();
+        if let Some((_, reduced)) = stages.last_mut() {
+            work.apply(last_depth.iter().copied());
+            reduced.extend(last_depth);
+        }
+        let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
+            work.apply(turns.iter().copied());
+            stages.push((name, turns));
+        };
+        let centres = solve_centres(&work, [&budget, &calm], tick)?;
+        run(&mut work, "centres", centres);
+        let edges = edges::pair(&work, &calm, tick)?;
+        run(&mut work, "edges", edges);
+        let rest = Budget {
+            nodes: options.budget.nodes,
+            ..calm.left(0)
+        };
+        let last = three::solve(&work, three, options.improve_nodes, rest)?;
+        run(
+            &mut work,
+            "3x3",
+            last.moves.iter().map(|m| m.turn(size)).collect(),
+        );
+        let solution = Solution {
+            size,
+            stages: moves::cancel(stages),
+            budget_ran_out: last.budget_ran_out,
+            nodes: last.nodes,
+        };
+        replayed(cube, solution)
     };
-    replayed(cube, solution)
+    let mut outermost = outermost.into_iter();
+    let first = finish(outermost.next().unwrap_or_default(), &tick);
+    // The others' centres and edges are already solved: only the first ticks through them.
+    shortest(std::iter::once(first).chain(outermost.map(|reduction| finish(reduction, &|| {}))))
 }
 
 /// `cube`, of a size in `sizes`, validated and recoloured into its frame
@@ -426,8 +448,9 @@ const TABLE_NODES: u64 = 10_000_000;
 /// paired). A depth whose search passes [`TABLE_NODES`] is left as it is, with every depth
 /// after it (each stands on the ones inside it), and every depth from where the clock runs
 /// out; the wing orbit of such a depth is made even for the 3-cycles
-/// ([`edges::orbit_parity`]). Appends the turns to `turns` and makes them on `work`; `tick` as
-/// each depth begins.
+/// ([`edges::orbit_parity`]). Appends the turns to `turns` and makes them on `work`, but for
+/// the outermost depth's reductions, which it returns (shortest first; none where that depth
+/// was left) for the caller to finish each and keep the best; `tick` as each depth begins.
 fn table_centres(
     work: &mut FaceletCube,
     colours: [Face; 6],
@@ -435,7 +458,7 @@ fn table_centres(
     turns: &mut Vec<Turn>,
     [budget, calm]: [&Running; 2],
     tick: &dyn Fn(),
-) -> Result<(), ReductionError> {
+) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let capped = budget.left(TABLE_NODES).start();
     let depths = depths(work.size(), tables);
     // Set when the clock runs out or a depth is left.
@@ -473,15 +496,18 @@ fn table_centres(
         let reductions: Vec<Vec<Turn>> = (solved.into_iter().take(LOOK_AHEAD))
             .map(|proxy| proxy.into_iter().map(|t| depth.proxy.turn(t)).collect())
             .collect();
-        let real = match depths.get(index + 1).filter(|next| !next.bars.is_empty()) {
-            Some(next) => cheapest_with_bars(work, reductions, next, calm)?,
-            None => reductions.into_iter().next(),
+        let real = match depths.get(index + 1) {
+            None => return Ok(reductions),
+            Some(next) if !next.bars.is_empty() => {
+                cheapest_with_bars(work, reductions, next, calm)?
+            }
+            Some(_) => reductions.into_iter().next(),
         };
         let real = real.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
         work.apply(real.iter().copied());
         turns.extend(real);
     }
-    Ok(())
+    Ok(Vec::new())
 }
 
 /// Reductions of a depth [`table_centres`] weighs against the pairing of the next depth's bars
