@@ -174,16 +174,11 @@ pub fn solve(
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     let size = cube.size();
-    let mut work = normalised(cube, MIN_SIZE..=MAX_SIZE)?;
+    let work = normalised(cube, MIN_SIZE..=MAX_SIZE)?;
     // The clock cuts only the work that shortens (the centre tables' depths, the block
     // commutators): the 3-cycles and the 3×3 stage always finish, and only a cancel stops them.
     let budget = options.budget.start();
     let calm = unhurried(&options.budget).start();
-    let mut stages = Vec::new();
-    let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
-        work.apply(turns.iter().copied());
-        stages.push((name, turns));
-    };
     let total = depths(size, tables).len()
         + orbit::centre_orbits(size).len()
         + orbit::wing_orbits(size).len();
@@ -194,10 +189,10 @@ pub fn solve(
             progress(placed.get(), total);
         }
     };
-    // Tables that fit the size reduce each depth first (pairing its wings), the outermost
-    // depth's reductions each finished below; without, the wing orbits are made even for the
+    // Tables that fit the size reduce each depth first (pairing its wings), all but the
+    // outermost depth's reductions chosen here; without, the wing orbits are made even for the
     // 3-cycles.
-    let outermost = match tables.fit(size) {
+    let (first, outermost) = match tables.fit(size) {
         true => {
             let mut reduced = Vec::new();
             let colours = centre_colours(&work);
@@ -209,29 +204,22 @@ pub fn solve(
                 [&budget, &calm],
                 &tick,
             )?;
-            run(&mut work, "depth reductions", reduced);
-            outermost
+            (("depth reductions", reduced), outermost)
         }
-        false => {
-            let parity = edges::wing_parity(&work)?;
-            run(&mut work, "wing parity", parity);
-            Vec::new()
-        }
+        false => (("wing parity", edges::wing_parity(&work)?), Vec::new()),
     };
-    // Each of the outermost depth's reductions finished, the shortest whole solution kept:
-    // the 3×3 stage's length differs from one reduced cube to the next by more than the
-    // reductions' lengths do.
-    let finish = |last_depth: Vec<Turn>, tick: &dyn Fn()| {
-        let mut work = work.clone();
-        let mut stages = stages.clone();
-        if let Some((_, reduced)) = stages.last_mut() {
-            work.apply(last_depth.iter().copied());
-            reduced.extend(last_depth);
-        }
+    // Each of the outermost depth's reductions ends the first stage and is finished, the
+    // shortest whole solution kept: the 3×3 stage's length differs from one reduced cube to
+    // the next by more than the reductions' lengths do.
+    let finish = |outermost: Vec<Turn>, tick: &dyn Fn()| -> Result<Solution, ReductionError> {
+        let (name, mut turns) = first.clone();
+        turns.extend(outermost);
+        let (mut work, mut stages) = (work.clone(), Vec::new());
         let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
             work.apply(turns.iter().copied());
             stages.push((name, turns));
         };
+        run(&mut work, name, turns);
         let centres = solve_centres(&work, [&budget, &calm], tick)?;
         run(&mut work, "centres", centres);
         let edges = edges::pair(&work, &calm, tick)?;
@@ -246,18 +234,21 @@ pub fn solve(
             "3x3",
             last.moves.iter().map(|m| m.turn(size)).collect(),
         );
-        let solution = Solution {
+        Ok(Solution {
             size,
             stages: moves::cancel(stages),
             budget_ran_out: last.budget_ran_out,
             nodes: last.nodes,
-        };
-        replayed(cube, solution)
+        })
     };
     let mut outermost = outermost.into_iter();
-    let first = finish(outermost.next().unwrap_or_default(), &tick);
-    // The others' centres and edges are already solved: only the first ticks through them.
-    shortest(std::iter::once(first).chain(outermost.map(|reduction| finish(reduction, &|| {}))))
+    let shortest_reduction = finish(outermost.next().unwrap_or_default(), &tick);
+    // The others' centres and edges are solved already: only the first ticks through them.
+    let others = outermost.map(|reduction| finish(reduction, &|| {}));
+    replayed(
+        cube,
+        shortest(std::iter::once(shortest_reduction).chain(others))?,
+    )
 }
 
 /// `cube`, of a size in `sizes`, validated and recoloured into its frame
