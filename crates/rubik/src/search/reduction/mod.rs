@@ -174,7 +174,7 @@ pub fn solve(
     options: &ReductionOptions<'_>,
 ) -> Result<Solution, ReductionError> {
     let size = cube.size();
-    let work = normalised(cube, MIN_SIZE..=MAX_SIZE)?;
+    let mut work = normalised(cube, MIN_SIZE..=MAX_SIZE)?;
     // The clock cuts only the work that shortens (the centre tables' depths, the block
     // commutators): the 3-cycles and the 3×3 stage always finish, and only a cancel stops them.
     let budget = options.budget.start();
@@ -192,7 +192,7 @@ pub fn solve(
     // Tables that fit the size reduce each depth first (pairing its wings), all but the
     // outermost depth's reductions chosen here; without, the wing orbits are made even for the
     // 3-cycles.
-    let (first, outermost) = match tables.fit(size) {
+    let ((name, first), outermost) = match tables.fit(size) {
         true => {
             let mut reduced = Vec::new();
             let colours = centre_colours(&work);
@@ -208,18 +208,18 @@ pub fn solve(
         }
         false => (("wing parity", edges::wing_parity(&work)?), Vec::new()),
     };
+    work.apply(first.iter().copied());
     // Each of the outermost depth's reductions ends the first stage and is finished, the
     // shortest whole solution kept: the 3×3 stage's length differs from one reduced cube to
     // the next by more than the reductions' lengths do.
     let finish = |outermost: Vec<Turn>, tick: &dyn Fn()| -> Result<Solution, ReductionError> {
-        let (name, mut turns) = first.clone();
-        turns.extend(outermost);
-        let (mut work, mut stages) = (work.clone(), Vec::new());
+        let mut work = work.clone();
+        work.apply(outermost.iter().copied());
+        let mut stages = vec![(name, [first.as_slice(), &outermost].concat())];
         let mut run = |work: &mut FaceletCube, name, turns: Vec<Turn>| {
             work.apply(turns.iter().copied());
             stages.push((name, turns));
         };
-        run(&mut work, name, turns);
         let centres = solve_centres(&work, [&budget, &calm], tick)?;
         run(&mut work, "centres", centres);
         let edges = edges::pair(&work, &calm, tick)?;
@@ -488,11 +488,11 @@ fn table_centres(
             .map(|proxy| proxy.into_iter().map(|t| depth.proxy.turn(t)).collect())
             .collect();
         let real = match depths.get(index + 1) {
-            None => return Ok(reductions),
+            None if !reductions.is_empty() => return Ok(reductions),
             Some(next) if !next.bars.is_empty() => {
                 cheapest_with_bars(work, reductions, next, calm)?
             }
-            Some(_) => reductions.into_iter().next(),
+            _ => reductions.into_iter().next(),
         };
         let real = real.ok_or_else(|| ReductionError::Unsolvable("no reduction found".into()))?;
         work.apply(real.iter().copied());
