@@ -152,10 +152,15 @@ fn assign(weights: &[[i32; 6]; BARS]) -> [Face; BARS] {
     // A count of bars per colour (each 0..=4), as a number in base 5.
     const STATES: usize = 5usize.pow(6);
     let digit = |state: usize, colour: usize| state / 5usize.pow(colour as u32) % 5;
+    // Bars ..i take i colours in all: only those counts are looked at for bar i.
+    let mut taking = vec![Vec::new(); BARS + 1];
+    for state in 0..STATES {
+        taking[(0..6).map(|c| digit(state, c)).sum::<usize>()].push(state);
+    }
     // best[i][state]: the greatest weight of bars i.. when bars ..i took `state`.
     let mut best = vec![[0i32; STATES]; BARS + 1];
     for i in (0..BARS).rev() {
-        for state in 0..STATES {
+        for &state in &taking[i] {
             best[i][state] = (0..6)
                 .filter(|&c| digit(state, c) < 4)
                 .map(|c| weights[i][c] + best[i + 1][state + 5usize.pow(c as u32)])
