@@ -29,11 +29,17 @@ const BARS: usize = 24;
 const NEVER: i32 = -1_000_000;
 
 /// Orbit placements a depth's pairing tries, at most: so that the assignments tried,
-/// [`TRIED`] over the orbits of a depth (at most [`BARS`]), cost a depth about the same time
-/// whatever the size. 96 instead of 24 made 3 10×10s 649.7 → 631.3 moves (8.0 → 14.7 s a
-/// cube) and 2 20×20s 3,506 → 3,439 (20.5 → 26.3 s); a 6×6 (one orbit a depth) tries 24
-/// either way, and 10 7×7s came out 229.7 → 229.8.
-pub(super) const TRIED: usize = 96;
+/// [`TRIED`] over the orbits of a depth (at most [`MOST_TRIES`]), cost a depth about the same
+/// time whatever the size. 96 instead of 24 made 3 10×10s 649.7 → 631.3 moves (8.0 → 14.7 s a
+/// cube) and 2 20×20s 3,506 → 3,439 (20.5 → 26.3 s); 192 instead of 96, with up to 96
+/// assignments a depth instead of 24, made 10 7×7s 228.8 → 225.5 moves (1.9 → 3.1 s), 10
+/// 6×6s 154.2 → 152.8 (1.8 → 2.6 s), 5 10×10s 636.8 → 624.8 (about 6 → 10.6 s) and one
+/// 20×20 3,393 → 3,398 (21.6 → 35.3 s).
+pub(super) const TRIED: usize = 192;
+
+/// The most assignments a depth's pairing tries: the best, then each with one bar made to
+/// change its colour, then with two.
+const MOST_TRIES: usize = 4 * BARS;
 
 /// Makes every bar of depth `depth` one colour, by 3-cycles of the orbits `orbits` on it
 /// ([`super::orbit::bar_orbits`]), in the fewest moves of the assignments of colours to bars
@@ -64,23 +70,31 @@ pub(super) fn pair(
     }
     let kept = shown.map(|bar| bar.map(i32::from));
     let best = assign(&kept);
-    // Each other assignment tried: the best with bar `b` given another colour, the bars
-    // whose colour need not change keeping theirs.
-    let changed = |b: usize| {
+    // Each other assignment tried: the best with the bars `changing` given other colours,
+    // the bars whose colour need not change keeping theirs.
+    let changed = |changing: &[usize]| {
         let mut weights: [[i32; 6]; BARS] = std::array::from_fn(|bar| {
             std::array::from_fn(|c| 2 * kept[bar][c] + i32::from(best[bar].index() == c))
         });
-        weights[b][best[b].index()] = NEVER;
+        for &b in changing {
+            weights[b][best[b].index()] = NEVER;
+        }
         assign(&weights)
     };
-    let tries = (tried / orbits.len().max(1)).clamp(1, BARS);
+    let tries = (tried / orbits.len().max(1)).clamp(1, MOST_TRIES);
     // The placements are independent: side by side on the current pool, the first cheapest
     // kept, as one after the other would.
     let placements = ((0..tries).into_par_iter())
         .map(|i| {
+            // One bar changed, spread over the bars while there are more bars than tries;
+            // then every bar, and every bar with a second one, a round's distance on.
             let target = match i {
                 0 => best,
-                _ => changed((i - 1) * BARS / tries),
+                _ if tries <= BARS => changed(&[(i - 1) * BARS / tries]),
+                _ => match ((i - 1) / BARS, (i - 1) % BARS) {
+                    (0, bar) => changed(&[bar]),
+                    (round, bar) => changed(&[bar, (bar + 1 + 5 * round) % BARS]),
+                },
             };
             let (mut paired, mut moves) = (work.clone(), Vec::new());
             pair_to(&mut paired, orbits, &bars, target, &mut moves, budget)?;
