@@ -70,32 +70,12 @@ pub(super) fn pair(
     }
     let kept = shown.map(|bar| bar.map(i32::from));
     let best = assign(&kept);
-    // Each other assignment tried: the best with the bars `changing` given other colours,
-    // the bars whose colour need not change keeping theirs.
-    let changed = |changing: &[usize]| {
-        let mut weights: [[i32; 6]; BARS] = std::array::from_fn(|bar| {
-            std::array::from_fn(|c| 2 * kept[bar][c] + i32::from(best[bar].index() == c))
-        });
-        for &b in changing {
-            weights[b][best[b].index()] = NEVER;
-        }
-        assign(&weights)
-    };
     let tries = (tried / orbits.len().max(1)).clamp(1, MOST_TRIES);
     // The placements are independent: side by side on the current pool, the first cheapest
     // kept, as one after the other would.
     let placements = ((0..tries).into_par_iter())
         .map(|i| {
-            // One bar changed, spread over the bars while there are more bars than tries;
-            // then every bar, and every bar with a second one, a round's distance on.
-            let target = match i {
-                0 => best,
-                _ if tries <= BARS => changed(&[(i - 1) * BARS / tries]),
-                _ => match ((i - 1) / BARS, (i - 1) % BARS) {
-                    (0, bar) => changed(&[bar]),
-                    (round, bar) => changed(&[bar, (bar + 1 + 5 * round) % BARS]),
-                },
-            };
+            let target = changed(&kept, &best, &changing(i, tries));
             let (mut paired, mut moves) = (work.clone(), Vec::new());
             pair_to(&mut paired, orbits, &bars, target, &mut moves, budget)?;
             let cost: usize = moves.iter().map(|turn| turn.obtm(size)).sum();
@@ -108,6 +88,36 @@ pub(super) fn pair(
     *work = paired;
     turns.extend(moves);
     Ok(())
+}
+
+/// The bars the `i`th of `tries` assignments tried makes change colour from the best (none
+/// for the first): one bar, spread over the bars while there are more bars than tries; then
+/// every bar, and then every bar with a second one, a round's distance on.
+fn changing(i: usize, tries: usize) -> Vec<usize> {
+    match i {
+        0 => Vec::new(),
+        _ if tries <= BARS => vec![(i - 1) * BARS / tries],
+        _ => match ((i - 1) / BARS, (i - 1) % BARS) {
+            (0, bar) => vec![bar],
+            (round, bar) => vec![bar, (bar + 1 + 5 * round) % BARS],
+        },
+    }
+}
+
+/// The assignment of the greatest weight `kept` in which the bars `changing` do not have
+/// their colours of `best` (the assignment of the greatest weight), the other bars keeping
+/// theirs where they can.
+fn changed(kept: &[[i32; 6]; BARS], best: &[Face; BARS], changing: &[usize]) -> [Face; BARS] {
+    if changing.is_empty() {
+        return *best;
+    }
+    let mut weights: [[i32; 6]; BARS] = std::array::from_fn(|bar| {
+        std::array::from_fn(|c| 2 * kept[bar][c] + i32::from(best[bar].index() == c))
+    });
+    for &b in changing {
+        weights[b][best[b].index()] = NEVER;
+    }
+    assign(&weights)
 }
 
 /// Makes every bar one colour, `target[bar]`, the orbits `orbits` one after the other, the
@@ -277,6 +287,31 @@ mod tests {
                     proptest::prop_assert!(kept(&shown, &colours) <= best);
                     colours.swap(a, b);
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Every assignment tried takes each colour four times and changes the colours of the
+        /// bars it names, one or two different bars a try.
+        #[test]
+        fn each_assignment_tried_changes_the_bars_it_names(
+            seed in proptest::prelude::any::<u64>(),
+            tries in 1..=MOST_TRIES,
+        ) {
+            let cube = crate::bigcube::random_state(7, &mut crate::seeded_rng(seed));
+            let kept = shown(&cube, 1).map(|bar| bar.map(i32::from));
+            let best = assign(&kept);
+            for i in 0..tries {
+                let bars = changing(i, tries);
+                proptest::prop_assert_eq!(bars.len(), match i { 0 => 0, _ if i <= BARS => 1, _ => 2 });
+                proptest::prop_assert!(bars.iter().all(|&b| b < BARS));
+                proptest::prop_assert!(bars.len() < 2 || bars[0] != bars[1]);
+                let colours = changed(&kept, &best, &bars);
+                for face in Face::ALL {
+                    proptest::prop_assert_eq!(colours.iter().filter(|&&c| c == face).count(), 4);
+                }
+                proptest::prop_assert!(bars.iter().all(|&b| colours[b] != best[b]));
             }
         }
     }
