@@ -168,23 +168,36 @@ fn bar(size: usize, depth: usize, sticker: usize) -> usize {
     face * 4 + side
 }
 
+/// The counts of bars per colour [`assign`] tracks (each 0..=4), each a number in base 5.
+const STATES: usize = 5usize.pow(6);
+
+/// How many bars of colour `colour` the count `state` holds.
+fn digit(state: usize, colour: usize) -> usize {
+    state / 5usize.pow(colour as u32) % 5
+}
+
+/// The counts that `bars` bars can have taken (their digits summing to `bars`): the only
+/// ones [`assign`] looks at for bar `bars`. Listed once, on first use.
+fn taking(bars: usize) -> &'static [usize] {
+    static TAKING: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    &TAKING.get_or_init(|| {
+        let mut taking = vec![Vec::new(); BARS + 1];
+        for state in 0..STATES {
+            taking[(0..6).map(|c| digit(state, c)).sum::<usize>()].push(state);
+        }
+        taking
+    })[bars]
+}
+
 /// A colour for each bar, four bars of each colour, of the greatest total weight,
 /// `weights[bar][colour]` (in [`pair`], the stickers of that colour the bar holds, which a
 /// bar of that colour keeps): exact, by dynamic programming over the bars in turn and how many
 /// of each colour they have taken.
 fn assign(weights: &[[i32; 6]; BARS]) -> [Face; BARS] {
-    // A count of bars per colour (each 0..=4), as a number in base 5.
-    const STATES: usize = 5usize.pow(6);
-    let digit = |state: usize, colour: usize| state / 5usize.pow(colour as u32) % 5;
-    // Bars ..i take i colours in all: only those counts are looked at for bar i.
-    let mut taking = vec![Vec::new(); BARS + 1];
-    for state in 0..STATES {
-        taking[(0..6).map(|c| digit(state, c)).sum::<usize>()].push(state);
-    }
     // best[i][state]: the greatest weight of bars i.. when bars ..i took `state`.
     let mut best = vec![[0i32; STATES]; BARS + 1];
     for i in (0..BARS).rev() {
-        for &state in &taking[i] {
+        for &state in taking(i) {
             best[i][state] = (0..6)
                 .filter(|&c| digit(state, c) < 4)
                 .map(|c| weights[i][c] + best[i + 1][state + 5usize.pow(c as u32)])
