@@ -231,16 +231,16 @@ fn random_cubes_of_sizes_4_to_8_are_solved() {
 }
 
 #[test]
-fn random_cubes_of_sizes_9_to_12_are_solved() {
-    for size in 9..=12 {
+fn random_cubes_of_sizes_9_and_10_are_solved() {
+    for size in 9..=10 {
         check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(2)));
     }
 }
 
 #[test]
-#[ignore = "sizes 13 to 20 and 33: a minute in release"]
+#[ignore = "sizes 11 to 20 and 33: a minute in release"]
 fn random_big_cubes_are_solved() {
-    for size in (13..=20).chain([33]) {
+    for size in (11..=20).chain([33]) {
         check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(1)));
     }
 }
@@ -268,7 +268,8 @@ fn every_parity_case_is_solved() {
         (7, "3r"),
     ];
     for (size, then) in cases {
-        for seed in 0..2 {
+        // Two random states each for the 4×4 and 5×5, one for the bigger (slower) cubes.
+        for seed in 0..if size <= 5 { 2 } else { 1 } {
             check_solves(&scrambled(size, seed, then));
         }
         // The parity alone, from the solved cube.
