@@ -34,6 +34,32 @@ pub(super) fn axis_rank(m: usize) -> (Axis, usize) {
     (face.axis(), rank)
 }
 
+/// The turns that may follow turn `m` (every turn when `m` is `None`): not one of the same
+/// axis of a rank as low or lower, as [`axis_rank`] orders them.
+fn allowed_after(m: Option<usize>) -> MoveSet {
+    static AFTER: std::sync::OnceLock<[MoveSet; TURNS]> = std::sync::OnceLock::new();
+    let after = AFTER.get_or_init(|| {
+        std::array::from_fn(|last| {
+            let (axis, rank) = axis_rank(last);
+            (0..TURNS)
+                .filter(|&m| !(axis_rank(m).0 == axis && axis_rank(m).1 <= rank))
+                .fold(0, |set, m| set | 1 << m)
+        })
+    });
+    m.map_or((1 << TURNS) - 1, |m| after[m])
+}
+
+/// The turns of `set`, in number order, read off its bits.
+fn bits(mut set: MoveSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let m = set.trailing_zeros() as usize;
+            set &= set - 1;
+            m
+        })
+    })
+}
+
 /// A phase as the search sees it.
 pub(super) trait Phase {
     /// The phase's state.
@@ -303,11 +329,7 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             }
             return Ok(());
         }
-        let after = last.map(axis_rank);
-        let moves = turns_in(self.phase.moves()).filter(|&m| {
-            let (axis, rank) = axis_rank(m);
-            !after.is_some_and(|(a, r)| a == axis && rank <= r)
-        });
+        let moves = bits(self.phase.moves() & allowed_after(last));
         let depth = self.path.len();
         if self.children.len() <= depth {
             self.children.resize_with(depth + 1, Vec::new);
@@ -355,6 +377,28 @@ mod tests {
         }
         fn bound(&self, state: &u8) -> u8 {
             *state
+        }
+    }
+
+    #[test]
+    fn after_a_turn_only_higher_blocks_of_its_axis_follow() {
+        assert_eq!(bits(allowed_after(None)).count(), TURNS);
+        for m in 0..TURNS {
+            let (axis, rank) = axis_rank(m);
+            let allowed = allowed_after(Some(m));
+            // The two other axes' 24 turns, and each higher block of this axis by 1, 2 or 3.
+            assert_eq!(allowed.count_ones() as usize, 24 + 3 * (3 - rank), "{m}");
+            for next in bits(allowed) {
+                let (next_axis, next_rank) = axis_rank(next);
+                assert!(next_axis != axis || next_rank > rank, "{m} then {next}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn bits_reads_the_turns_of_a_set(set in 0..1u64 << TURNS) {
+            proptest::prop_assert!(bits(set).eq(turns_in(set)));
         }
     }
 
