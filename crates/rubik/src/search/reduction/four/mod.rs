@@ -464,6 +464,7 @@ impl Phase for Phase3<'_> {
             }
             let matching = self.0.pairing.turn(&state.matching, m);
             indices[out.len()] = self.0.pairing.index(&matching);
+            self.0.prefetch_matching(indices[out.len()]);
             let next = State3 {
                 centres,
                 pll_odd,

@@ -131,6 +131,11 @@ impl FourTables {
     pub(super) fn matching_at(&self, index: usize) -> u8 {
         self.at(MATCHINGS, index / 2) >> (4 * (index % 2)) & 0xF
     }
+
+    /// Starts loading [`matching_at`](Self::matching_at)'s entry `index` into the cache.
+    pub(super) fn prefetch_matching(&self, index: usize) {
+        crate::tables::prefetch(self.table.payload(), MATCHINGS + index / 2);
+    }
 }
 
 /// Every table's bytes, in file order.
