@@ -34,16 +34,19 @@ pub(super) fn axis_rank(m: usize) -> (Axis, usize) {
     (face.axis(), rank)
 }
 
-/// The turns that may follow turn `m` (every turn when `m` is `None`): not one of the same
-/// axis of a rank as low or lower, as [`axis_rank`] orders them.
+/// The turns that may follow turn `m` (every turn when `m` is `None`): those of the other
+/// axes, and those of its axis ranked above it ([`axis_rank`]).
 fn allowed_after(m: Option<usize>) -> MoveSet {
     static AFTER: std::sync::OnceLock<[MoveSet; TURNS]> = std::sync::OnceLock::new();
     let after = AFTER.get_or_init(|| {
         std::array::from_fn(|last| {
             let (axis, rank) = axis_rank(last);
             (0..TURNS)
-                .filter(|&m| !(axis_rank(m).0 == axis && axis_rank(m).1 <= rank))
-                .fold(0, |set, m| set | 1 << m)
+                .filter(|&next| {
+                    let (next_axis, next_rank) = axis_rank(next);
+                    next_axis != axis || next_rank > rank
+                })
+                .fold(0, |set, next| set | 1 << next)
         })
     });
     m.map_or((1 << TURNS) - 1, |m| after[m])

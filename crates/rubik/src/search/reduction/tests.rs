@@ -238,7 +238,7 @@ fn random_cubes_of_sizes_9_and_10_are_solved() {
 }
 
 #[test]
-#[ignore = "sizes 11 to 20 and 33: a minute in release"]
+#[ignore = "sizes 11 to 20 and 33: three and a half minutes in release"]
 fn random_big_cubes_are_solved() {
     for size in (11..=20).chain([33]) {
         check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(1)));
