@@ -21,9 +21,18 @@ pub(super) fn outer_block_turn(m: usize, size: usize) -> Turn {
     Turn::from_face(Face::ALL[m / 6], 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, size)
 }
 
-/// The turns of `set`, in number order.
-pub(super) fn turns_in(set: MoveSet) -> impl Iterator<Item = usize> {
-    (0..TURNS).filter(move |m| set >> m & 1 == 1)
+/// Every turn.
+pub(super) const ALL_MOVES: MoveSet = (1 << TURNS) - 1;
+
+/// The turns of `set`, in number order, read off its bits.
+pub(super) fn turns_in(mut set: MoveSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let m = set.trailing_zeros() as usize;
+            set &= set - 1;
+            m
+        })
+    })
 }
 
 /// The axis of turn `m` and its rank among the four blocks of that axis (U, Uw, D, Dw): a
@@ -49,18 +58,7 @@ fn allowed_after(m: Option<usize>) -> MoveSet {
                 .fold(0, |set, next| set | 1 << next)
         })
     });
-    m.map_or((1 << TURNS) - 1, |m| after[m])
-}
-
-/// The turns of `set`, in number order, read off its bits.
-fn bits(mut set: MoveSet) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let m = set.trailing_zeros() as usize;
-            set &= set - 1;
-            m
-        })
-    })
+    m.map_or(ALL_MOVES, |m| after[m])
 }
 
 /// A phase as the search sees it.
@@ -332,7 +330,7 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             }
             return Ok(());
         }
-        let moves = bits(self.phase.moves() & allowed_after(last));
+        let moves = turns_in(self.phase.moves() & allowed_after(last));
         let depth = self.path.len();
         if self.children.len() <= depth {
             self.children.resize_with(depth + 1, Vec::new);
@@ -385,13 +383,13 @@ mod tests {
 
     #[test]
     fn after_a_turn_only_higher_blocks_of_its_axis_follow() {
-        assert_eq!(bits(allowed_after(None)).count(), TURNS);
+        assert_eq!(allowed_after(None), ALL_MOVES);
         for m in 0..TURNS {
             let (axis, rank) = axis_rank(m);
             let allowed = allowed_after(Some(m));
             // The two other axes' 24 turns, and each higher block of this axis by 1, 2 or 3.
             assert_eq!(allowed.count_ones() as usize, 24 + 3 * (3 - rank), "{m}");
-            for next in bits(allowed) {
+            for next in turns_in(allowed) {
                 let (next_axis, next_rank) = axis_rank(next);
                 assert!(next_axis != axis || next_rank > rank, "{m} then {next}");
             }
@@ -400,8 +398,11 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn bits_reads_the_turns_of_a_set(set in 0..1u64 << TURNS) {
-            proptest::prop_assert!(bits(set).eq(turns_in(set)));
+        fn turns_in_lists_each_turn_of_a_set_once_in_order(set in 0..=ALL_MOVES) {
+            let turns: Vec<usize> = turns_in(set).collect();
+            proptest::prop_assert!(turns.windows(2).all(|pair| pair[0] < pair[1]));
+            let listed = turns.iter().fold(0, |listed: MoveSet, &m| listed | 1 << m);
+            proptest::prop_assert_eq!(listed, set);
         }
     }
 

@@ -10,7 +10,7 @@
 
 use super::model::{Model, face_mask, turn_mask};
 use crate::face::Face;
-use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
+use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS, turns_in};
 
 /// `BINOMIAL[n][k] = C(n, k)` for `n < 25`, `k < 9`.
 const BINOMIAL: [[u32; 9]; 25] = {
@@ -60,9 +60,6 @@ const SIDES: [Face; 4] = [Face::U, Face::F, Face::D, Face::B];
 const X: [Face; 2] = [Face::R, Face::L];
 const Y: [Face; 2] = [Face::U, Face::D];
 const Z: [Face; 2] = [Face::F, Face::B];
-
-/// Every turn.
-pub(super) const ALL_MOVES: MoveSet = (1 << TURNS) - 1;
 
 /// Phase 1's search turns: every turn but the [repeats](half_turn_repeats) and the L block's
 /// (Lw by `k` is Rw by `k` and a whole-cube turn about the L/R axis, which keeps the goal).

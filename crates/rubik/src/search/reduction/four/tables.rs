@@ -27,7 +27,7 @@ use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
 use crate::face::Axis;
 use crate::search::reduction::distances::distances_of_states;
-use crate::search::reduction::phase_search::{MoveSet, TURNS, turns_in};
+use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS, turns_in};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
@@ -167,7 +167,7 @@ fn phase1(model: &Model) -> Vec<u8> {
         coords::COUNT1,
         &[coords::goal1()],
         |&s| coords::index1(s),
-        coords::ALL_MOVES,
+        ALL_MOVES,
         |&s, m| coords::turn1(model, s, m),
     )
 }
@@ -280,7 +280,7 @@ mod tests {
             assert!(here == 0 || unreached || near + 1 == here, "{here} {near}");
             if state.count_ones() == 8 {
                 let here = tables.phase1(state);
-                for moves in [coords::ALL_MOVES, tables.moves1] {
+                for moves in [ALL_MOVES, tables.moves1] {
                     let near = turns_in(moves)
                         .map(|m| tables.phase1(coords::turn1(model, state, m)))
                         .min()
