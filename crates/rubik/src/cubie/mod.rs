@@ -22,7 +22,7 @@ pub use error::{InvalidCube, NotAFaceTurn, PieceFault};
 pub use facelets::validate;
 pub(crate) use facelets::{Scheme, fault};
 pub use moves::FaceTurn;
-pub(crate) use moves::{ALL_TURNS, MOVES, mask_of, turns_in};
+pub(crate) use moves::{ALL_TURNS, MOVES, mask_of, set_bits, turns_in};
 pub(crate) use piece::Piece;
 pub use piece::{Corner, Edge};
 pub use symmetry::UdSymmetry;

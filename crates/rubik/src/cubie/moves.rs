@@ -158,12 +158,18 @@ pub(crate) const fn mask_of(turns: &[FaceTurn]) -> u32 {
 pub(crate) const ALL_TURNS: u32 = mask_of(&FaceTurn::ALL);
 
 /// The turns of a bit mask, in index order.
-pub(crate) fn turns_in(mut mask: u32) -> impl Iterator<Item = FaceTurn> {
+pub(crate) fn turns_in(mask: u32) -> impl Iterator<Item = FaceTurn> {
+    set_bits(mask.into()).map(|i| FaceTurn(i as u8))
+}
+
+/// The positions of the bits set in `mask`, lowest first, read off its bits (a loop per set
+/// bit, not per bit): the searches' way through a set of turns.
+pub(crate) fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
-            let turn = FaceTurn(mask.trailing_zeros() as u8);
+            let bit = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            turn
+            bit
         })
     })
 }

@@ -24,16 +24,8 @@ pub(super) fn outer_block_turn(m: usize, size: usize) -> Turn {
 /// Every turn.
 pub(super) const ALL_MOVES: MoveSet = (1 << TURNS) - 1;
 
-/// The turns of `set`, in number order, read off its bits.
-pub(super) fn turns_in(mut set: MoveSet) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let m = set.trailing_zeros() as usize;
-            set &= set - 1;
-            m
-        })
-    })
-}
+/// The turns of a set, in number order, read off its bits.
+pub(super) use crate::cubie::set_bits as turns_in;
 
 /// The axis of turn `m` and its rank among the four blocks of that axis (U, Uw, D, Dw): a
 /// search takes turns of one axis in increasing rank only (they commute).
