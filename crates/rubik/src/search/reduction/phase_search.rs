@@ -1,7 +1,8 @@
 //! The table-driven phases of the 4×4 and 5×5 reductions: their turns, numbered the same way on
 //! both cubes (the 36 outer-block turns), and one iterative-deepening A* over a phase: every
 //! solution of the shortest length and of a few turns more, turns of one axis taken in a fixed
-//! order (they commute).
+//! order (they commute), each node's next child expanded (its table loads started) while the one
+//! before is walked.
 
 use super::distances::Nibbles;
 use crate::face::{Axis, Face};
@@ -53,6 +54,16 @@ fn allowed_after(m: Option<usize>) -> MoveSet {
     m.map_or(ALL_MOVES, |m| after[m])
 }
 
+/// A child of a search node: the turn to it, its state, a lower bound on its distance (whole
+/// once [`Phase::settle`] has run), and where in large tables the rest of that bound lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Child<S> {
+    pub turn: usize,
+    pub state: S,
+    pub bound: u8,
+    pub far: [usize; 2],
+}
+
 /// A phase as the search sees it.
 pub(super) trait Phase {
     /// The phase's state.
@@ -63,24 +74,33 @@ pub(super) trait Phase {
     fn turn(&self, state: &Self::State, m: usize) -> Self::State;
     /// A lower bound on the turns to the goal: 0 exactly at the goal.
     fn bound(&self, state: &Self::State) -> u8;
-    /// Into `out` (emptied first): each turn of `moves` from `state` whose bound is below
-    /// `left`, with the state and the bound it leads to, in the order of `moves`. A phase
-    /// whose bounds are random reads in a large table may override this to look them all up
-    /// together, so that the reads overlap.
-    fn children(
+    /// Into `out` (emptied first): each turn of `moves` from `state` whose bound may be below
+    /// `left`, with the state it leads to, in the order of `moves`. A phase whose bounds are
+    /// random reads in large tables may leave the bounds partial here and only start loading
+    /// those reads, for [`settle`](Self::settle) to finish once the loads have had time to
+    /// arrive (the search expands a node's next child while it walks the one before).
+    fn expand(
         &self,
         state: &Self::State,
         moves: impl Iterator<Item = usize>,
         left: u8,
-        out: &mut Vec<(usize, Self::State, u8)>,
+        out: &mut Vec<Child<Self::State>>,
     ) {
         out.clear();
         out.extend(moves.filter_map(|m| {
-            let next = self.turn(state, m);
-            let bound = self.bound(&next);
-            (bound < left).then_some((m, next, bound))
+            let state = self.turn(state, m);
+            let bound = self.bound(&state);
+            (bound < left).then_some(Child {
+                turn: m,
+                state,
+                bound,
+                far: [0; 2],
+            })
         }));
     }
+    /// Completes the bounds that [`expand`](Self::expand) left partial, keeping the children
+    /// whose bound is below `left`.
+    fn settle(&self, _children: &mut Vec<Child<Self::State>>, _left: u8) {}
 }
 
 /// A phase whose bound is the largest of a near part (small tables, mostly in cache) and two
@@ -101,34 +121,48 @@ pub(super) fn split_bound<P: SplitBound>(phase: &P, state: &P::State) -> u8 {
     phase.near(state).max(ta.get(a)).max(tb.get(b))
 }
 
-/// [`Phase::children`] of a [`SplitBound`] phase: the large tables are read only for the
-/// children that the near part lets through, each entry asked for as soon as it is known and
-/// all read after, so that their misses overlap.
-pub(super) fn split_children<P: SplitBound>(
+/// [`Phase::expand`] of a [`SplitBound`] phase: the children that the near part lets through,
+/// their large tables' entries asked for.
+pub(super) fn split_expand<P: SplitBound>(
     phase: &P,
     state: &P::State,
     moves: impl Iterator<Item = usize>,
     left: u8,
-    out: &mut Vec<(usize, P::State, u8)>,
+    out: &mut Vec<Child<P::State>>,
 ) {
     out.clear();
-    let mut entries = [[0; 2]; TURNS];
     let [ta, tb] = phase.far_tables();
     for m in moves {
         let next = phase.turn(state, m);
         let near = phase.near(&next);
         if near < left {
-            let [a, b] = phase.far(&next);
-            ta.prefetch(a);
-            tb.prefetch(b);
-            entries[out.len()] = [a, b];
-            out.push((m, next, near));
+            let far = phase.far(&next);
+            ta.prefetch(far[0]);
+            tb.prefetch(far[1]);
+            out.push(Child {
+                turn: m,
+                state: next,
+                bound: near,
+                far,
+            });
         }
     }
-    for (child, &[a, b]) in out.iter_mut().zip(&entries) {
-        child.2 = child.2.max(ta.get(a)).max(tb.get(b));
+}
+
+/// [`Phase::settle`] of a [`SplitBound`] phase: the large tables' entries read.
+pub(super) fn split_settle<P: SplitBound>(
+    phase: &P,
+    children: &mut Vec<Child<P::State>>,
+    left: u8,
+) {
+    let [ta, tb] = phase.far_tables();
+    for child in children.iter_mut() {
+        child.bound = child
+            .bound
+            .max(ta.get(child.far[0]))
+            .max(tb.get(child.far[1]));
     }
-    out.retain(|&(_, _, bound)| bound < left);
+    children.retain(|child| child.bound < left);
 }
 
 /// How many solutions to look for.
@@ -262,10 +296,11 @@ impl Searcher<'_, '_> {
                 keep,
                 found: &mut found,
                 path: &mut path,
-                children: Vec::new(),
+                levels: vec![Level::default()],
                 searcher: self,
             };
-            dfs.walk(start, length, None)?;
+            expand(phase, (&start, None), length, &mut dfs.levels[0].children);
+            dfs.walk(start, length)?;
         }
         Ok(found)
     }
@@ -302,14 +337,42 @@ struct Dfs<'s, 'a, 'b, 'k, P: Phase> {
     keep: &'s mut (dyn FnMut(&[u8]) -> bool + 'k),
     found: &'s mut Vec<Vec<u8>>,
     path: &'s mut Vec<u8>,
-    /// Each depth's children, kept to be reused.
-    children: Vec<Vec<(usize, P::State, u8)>>,
+    /// Each depth's lists of children, kept to be reused.
+    levels: Vec<Level<P::State>>,
     searcher: &'s mut Searcher<'a, 'b>,
 }
 
+/// The children of the node searched at one depth (expanded by its parent), and those of its
+/// next sibling, expanded while the node is walked so that their table loads overlap that walk.
+struct Level<S> {
+    children: Vec<Child<S>>,
+    ahead: Vec<Child<S>>,
+}
+
+impl<S> Default for Level<S> {
+    fn default() -> Self {
+        Level {
+            children: Vec::new(),
+            ahead: Vec::new(),
+        }
+    }
+}
+
+/// Expands `state`, with `left` turns to go after turn `last`, into `out`.
+fn expand<P: Phase>(
+    phase: &P,
+    (state, last): (&P::State, Option<usize>),
+    left: u8,
+    out: &mut Vec<Child<P::State>>,
+) {
+    let moves = turns_in(phase.moves() & allowed_after(last));
+    phase.expand(state, moves, left, out);
+}
+
 impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
-    /// Searches `left` more turns from `state`; the last turn was `last`.
-    fn walk(&mut self, state: P::State, left: u8, last: Option<usize>) -> Result<(), Stop> {
+    /// Searches `left` more turns from `state`, whose children (if `left` > 0) are expanded
+    /// at its depth.
+    fn walk(&mut self, state: P::State, left: u8) -> Result<(), Stop> {
         self.searcher.nodes += 1;
         if self.searcher.nodes % 4096 == 0
             && let Some(stop) = self.searcher.budget.stop(self.searcher.nodes)
@@ -322,20 +385,37 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
             }
             return Ok(());
         }
-        let moves = turns_in(self.phase.moves() & allowed_after(last));
         let depth = self.path.len();
-        if self.children.len() <= depth {
-            self.children.resize_with(depth + 1, Vec::new);
+        if self.levels.len() <= depth + 1 {
+            self.levels.resize_with(depth + 2, Level::default);
         }
-        let mut children = std::mem::take(&mut self.children[depth]);
-        self.phase.children(&state, moves, left, &mut children);
+        let mut children = std::mem::take(&mut self.levels[depth].children);
+        self.phase.settle(&mut children, left);
+        // A child at the goal with turns still to go is skipped: its solutions are shorter.
+        let walked_after =
+            |from: usize| (from..children.len()).find(|&k| children[k].bound > 0 || left == 1);
+        let at = |k: usize| (&children[k].state, Some(children[k].turn));
+        let mut next = walked_after(0);
+        if let Some(k) = next.filter(|_| left > 1) {
+            expand(
+                self.phase,
+                at(k),
+                left - 1,
+                &mut self.levels[depth + 1].ahead,
+            );
+        }
         let mut walked = Ok(());
-        for &(m, next, bound) in &children {
-            if bound == 0 && left > 1 {
-                continue;
+        while let Some(k) = next {
+            next = walked_after(k + 1);
+            if left > 1 {
+                let below = &mut self.levels[depth + 1];
+                std::mem::swap(&mut below.children, &mut below.ahead);
+                if let Some(n) = next {
+                    expand(self.phase, at(n), left - 1, &mut below.ahead);
+                }
             }
-            self.path.push(m as u8);
-            walked = self.walk(next, left - 1, Some(m));
+            self.path.push(children[k].turn as u8);
+            walked = self.walk(children[k].state, left - 1);
             self.path.pop();
             if walked.is_err()
                 || self.found.len() >= self.wanted
@@ -346,7 +426,7 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
                 break;
             }
         }
-        self.children[depth] = children;
+        self.levels[depth].children = children;
         walked
     }
 }

@@ -467,12 +467,12 @@ impl phase_search::Phase for TablePhase<'_> {
     /// other two turns of its face or block: each is one turn from it, so its distance is at
     /// least `left`. Skipping them took the U/D staging, nearly half of a 5×5's time, from
     /// 472 to 443 ms a cube (three runs each, alternated; same solutions).
-    fn children(
+    fn expand(
         &self,
         state: &coords::State,
         moves: impl Iterator<Item = usize>,
         left: u8,
-        out: &mut Vec<(usize, coords::State, u8)>,
+        out: &mut Vec<phase_search::Child<coords::State>>,
     ) {
         out.clear();
         let mut ruled_out = usize::MAX;
@@ -483,7 +483,12 @@ impl phase_search::Phase for TablePhase<'_> {
             let next = state.turn(m);
             let bound = self.five.bound_below(self.phase, &next, left);
             if bound < left {
-                out.push((m, next, bound));
+                out.push(phase_search::Child {
+                    turn: m,
+                    state: next,
+                    bound,
+                    far: [0; 2],
+                });
             } else if bound > left && m % 3 == 0 {
                 ruled_out = m / 3;
             }

@@ -26,7 +26,7 @@ use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::distances::distances as bfs;
 use crate::search::reduction::phase_search::{
-    MoveSet, Phase, SplitBound, TURNS, split_bound, split_children, turns_in,
+    Child, MoveSet, Phase, SplitBound, TURNS, split_bound, split_expand, split_settle, turns_in,
 };
 
 /// Placements of one centre orbit on its three axes.
@@ -218,14 +218,18 @@ impl Phase for Separation {
         split_bound(self, state)
     }
 
-    fn children(
+    fn expand(
         &self,
         state: &State,
         moves: impl Iterator<Item = usize>,
         left: u8,
-        out: &mut Vec<(usize, State, u8)>,
+        out: &mut Vec<Child<State>>,
     ) {
-        split_children(self, state, moves, left, out);
+        split_expand(self, state, moves, left, out);
+    }
+
+    fn settle(&self, children: &mut Vec<Child<State>>, left: u8) {
+        split_settle(self, children, left);
     }
 }
 

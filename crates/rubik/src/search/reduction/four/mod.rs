@@ -35,7 +35,7 @@ mod tables;
 
 pub use tables::FourTables;
 
-use super::phase_search::{self, MoveSet, Phase, Searcher, Wanted};
+use super::phase_search::{Child, MoveSet, Phase, Searcher, Wanted};
 use super::{
     ReductionError, ReductionOptions, in_passes, moves, normalised, replayed, shortest, three,
 };
@@ -444,17 +444,16 @@ impl Phase for Phase3<'_> {
         let centres = self.0.phase3(state.centres, state.pll_odd);
         centres.max(self.0.matching(&state.matching))
     }
-    /// The centres first, then the matching's table entries of the turns that pass them, read
-    /// in one loop of independent loads (most miss the cache) rather than one by one.
-    fn children(
+    /// The centres first, then the start of loading the matching's table entry of each turn
+    /// that passes them (most miss the cache).
+    fn expand(
         &self,
         state: &State3,
         moves: impl Iterator<Item = usize>,
         left: u8,
-        out: &mut Vec<(usize, State3, u8)>,
+        out: &mut Vec<Child<State3>>,
     ) {
         out.clear();
-        let mut indices = [0; phase_search::TURNS];
         for m in moves {
             let centres = self.0.moves3.turn(state.centres, m);
             let pll_odd = state.pll_odd != self.0.flips_pll[m];
@@ -463,19 +462,27 @@ impl Phase for Phase3<'_> {
                 continue;
             }
             let matching = self.0.pairing.turn(&state.matching, m);
-            indices[out.len()] = self.0.pairing.index(&matching);
-            self.0.prefetch_matching(indices[out.len()]);
-            let next = State3 {
-                centres,
-                pll_odd,
-                matching,
-            };
-            out.push((m, next, near));
+            let index = self.0.pairing.index(&matching);
+            self.0.prefetch_matching(index);
+            out.push(Child {
+                turn: m,
+                state: State3 {
+                    centres,
+                    pll_odd,
+                    matching,
+                },
+                bound: near,
+                far: [index, index],
+            });
         }
-        for (child, &index) in out.iter_mut().zip(&indices) {
-            child.2 = child.2.max(self.0.matching_at(index));
+    }
+
+    /// The matching's entries read.
+    fn settle(&self, children: &mut Vec<Child<State3>>, left: u8) {
+        for child in children.iter_mut() {
+            child.bound = child.bound.max(self.0.matching_at(child.far[0]));
         }
-        out.retain(|&(_, _, bound)| bound < left);
+        children.retain(|child| child.bound < left);
     }
 }
 

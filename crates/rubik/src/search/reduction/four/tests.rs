@@ -203,8 +203,8 @@ proptest! {
         prop_assert!(Phase3(four).bound(&three) != tables::UNREACHED);
     }
 
-    /// Phase 3's children, their table entries read together, are each turn's state and bound
-    /// where that bound is below the turns left, in turn order.
+    /// Phase 3's children, expanded and then settled, are each turn's state and bound where
+    /// that bound is below the turns left, in turn order.
     #[test]
     fn phase3_children_are_the_turns_one_by_one(picks in prop::collection::vec(0usize..1000, 0..14), left in 1u8..12) {
         let (four, _) = tables();
@@ -221,7 +221,12 @@ proptest! {
             .filter(|&(_, _, bound)| bound < left)
             .collect();
         let mut together = Vec::new();
-        phase.children(&state, moves3.iter().copied(), left, &mut together);
+        phase.expand(&state, moves3.iter().copied(), left, &mut together);
+        phase.settle(&mut together, left);
+        let together: Vec<(usize, State3, u8)> = together
+            .iter()
+            .map(|child| (child.turn, child.state, child.bound))
+            .collect();
         prop_assert_eq!(together, one_by_one);
     }
 }
