@@ -463,7 +463,8 @@ fn table_centres(
                     let at = depth.proxy.depth();
                     bars::pair(work, &depth.bars, at, bars::TRIED, turns, calm)?;
                 }
-                depth.by.solve(&depth.proxy.proxy(work, colours)?, &capped)
+                let proxy = depth.proxy.proxy(work, colours)?;
+                depth.by.solve(&proxy, work.size(), &capped)
             }
         };
         let solved = match solved {
@@ -573,16 +574,17 @@ enum By<'t> {
 }
 
 impl By<'_> {
-    /// Proxy turns that solve `proxy` this way, within `budget`: the solutions found, shortest
-    /// first.
+    /// Proxy turns that solve `proxy`, a depth of a cube of `size` layers, this way, within
+    /// `budget`: the solutions found, shortest first.
     fn solve(
         self,
         proxy: &FaceletCube,
+        size: usize,
         budget: &Running,
     ) -> Result<Vec<Vec<Turn>>, ReductionError> {
         match self {
             By::Four(four) => four::reduce_depth(four, proxy, budget),
-            By::Five(five) => five::reduce_depth(five, proxy, budget),
+            By::Five(five) => five::reduce_depth(five, proxy, size, budget),
         }
     }
 }

@@ -78,11 +78,6 @@ struct Effort {
 /// 200, 72.6 in 0.97 s; 400, 72.5 in 0.91 s).
 const CENTRE_EFFORT: Effort = centre_effort(200);
 
-/// Each centre phase's effort when reducing a depth of a bigger cube ([`reduce_depth`]): 200
-/// made six 7×7s 232.0 → 230.2 moves for 12 % more time, but one 20×20 3,397 → 3,503 and one
-/// 33×33 10,925 → 11,018 (why, not yet looked into).
-const DEPTH_CENTRE_EFFORT: Effort = centre_effort(16);
-
 /// The nodes after which a centre phase stops with the solutions it has, once it has one. A
 /// few states need 11 turns to stage U/D on every axis, where listing them all took up to
 /// 18 M nodes (11 s); this keeps the first hold's (`rubik bench solve --size 5 --count 20
@@ -125,11 +120,37 @@ struct Pass {
 /// 32 and 64 separations (50 states: 73.9 in 0.90-1.05 s, 73.4 in 1.13-1.19 s with 16).
 const PASSES: [Pass; 4] = [Pass::wide(1), Pass::wide(4), Pass::wide(8), Pass::wide(16)];
 
-/// The results each edge phase passes on when reducing a depth of a bigger cube
-/// ([`reduce_depth`]): the first pass's, with more reductions kept, for the bigger cube to
-/// choose among (10 7×7s: 234.4 moves keeping 4, 229.7 keeping 8, 229.1 keeping 16; but with
-/// 16 a 20×20's last edge phase passed [`super::TABLE_NODES`] and left its depth).
-const DEPTH_KEEP: [usize; 3] = [8, 8, 8];
+/// How widely a depth of a bigger cube is reduced ([`reduce_depth`]): each centre phase's
+/// effort, and the results each edge phase passes on, for the bigger cube to choose among.
+struct DepthEffort {
+    centres: Effort,
+    keep: [usize; 3],
+}
+
+/// The biggest cube whose depths are reduced [`WIDE`]ly; bigger ones are reduced
+/// [`NARROW`]ly. The wide effort made random cubes (`rubik bench solve --size N --count K
+/// --seed S --single-only`) shorter up to 12 layers and no shorter past it: 6×6 (20 states)
+/// 151.8 → 150.3 moves, 7×7 (30 states, seeds 2 and 3) 227.3 → 222.8 and 228.9 → 225.5, 9×9
+/// (2) 469.0 → 459.5, 10×10 (2) 630.5 → 628.5, 12×12 (2) 1,020.0 → 1,004.5, 16×16 (1)
+/// 2,050 → 2,048, 20×20 (seeds 1 and 2) 3,398 → 3,406 and 3,481 → 3,489; each in up to 1.5
+/// times the time.
+const WIDE_UP_TO: usize = 12;
+
+/// Each centre phase passing on 16 results (200 made a 20×20 longer: 3,397 → 3,503 moves,
+/// one state), each edge phase 8 (16 once made a 20×20's last edge phase pass
+/// [`super::TABLE_NODES`] and leave its depth).
+const NARROW: DepthEffort = DepthEffort {
+    centres: centre_effort(16),
+    keep: [8; 3],
+};
+
+/// As wide as a 5×5's own centre phases, and the edge phases' results eight times as many
+/// (on 10 7×7s, seed 1: 225.5 moves narrowly; 222.0 with 16 results, 220.9 with 32, 217.2
+/// with 64, 220.5 with 128 in 1.3 times the time of 64; with 64, 16 centres gave 222.5).
+const WIDE: DepthEffort = DepthEffort {
+    centres: CENTRE_EFFORT,
+    keep: [64; 3],
+};
 
 impl Pass {
     /// `times` as wide as the first pass: each edge phase passes on 8, 8 and 4 results, four
@@ -274,19 +295,22 @@ fn staged(
 
 /// Turns that reduce `cube`, a 5×5 whose centres' colours name the faces they belong on:
 /// its centres solved and its wings paired with the midges, by the staging and edge phases
-/// ([`DEPTH_KEEP`] wide): the reductions found, shortest first. How a bigger cube solves each
-/// depth: the x- and t-centre orbits (or bars) and the wing orbit of that depth, which its
-/// outer layers and the block reaching that depth move as a 5×5's turns move these pieces.
+/// (as wide as a cube of `size` layers takes, [`WIDE_UP_TO`]): the reductions found, shortest
+/// first. How a bigger cube of `size` layers solves each depth: the x- and t-centre orbits (or
+/// bars) and the wing orbit of that depth, which its outer layers and the block reaching that
+/// depth move as a 5×5's turns move these pieces.
 pub(in crate::search::reduction) fn reduce_depth(
     five: &FiveTables,
     cube: &FaceletCube,
+    size: usize,
     budget: &Running,
 ) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let model = Model::get();
-    let staged = staged(cube, five, &DEPTH_CENTRE_EFFORT, budget)?;
+    let effort = if size <= WIDE_UP_TO { &WIDE } else { &NARROW };
+    let staged = staged(cube, five, &effort.centres, budget)?;
     let reduced = five
         .edge_phases()
-        .reduce(&staged, DEPTH_KEEP, budget)
+        .reduce(&staged, effort.keep, budget)
         .map_err(ReductionError::Stopped)?;
     Ok((reduced.iter())
         .map(|partial| {
