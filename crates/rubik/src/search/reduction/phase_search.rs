@@ -478,6 +478,46 @@ mod tests {
         }
     }
 
+    /// Every sequence of a phase's turns that solves it, taken in canonical order (turns of
+    /// one axis in increasing rank), is found exactly once: here every sequence of four turns
+    /// solves the countdown, so the solutions are all such sequences, listed apart by brute
+    /// force.
+    #[test]
+    fn a_search_lists_every_canonical_solution_once() {
+        let budget = Budget::default().start();
+        let mut searcher = Searcher {
+            budget: &budget,
+            nodes: 0,
+        };
+        let wanted = Wanted {
+            extra: 0,
+            count: usize::MAX,
+            max_depth: 10,
+            patience: u64::MAX,
+        };
+        let mut found = (searcher.solutions(&Countdown, 4, wanted, &mut |_| true))
+            .expect("no budget to stop it");
+        let turns: Vec<u8> = turns_in(Countdown.moves()).map(|m| m as u8).collect();
+        let canonical = |path: &[u8]| {
+            path.windows(2).all(|pair| {
+                let ((a, ra), (b, rb)) = (axis_rank(pair[0].into()), axis_rank(pair[1].into()));
+                a != b || ra < rb
+            })
+        };
+        let mut all: Vec<Vec<u8>> = (0..turns.len().pow(4))
+            .map(|n| {
+                (0..4)
+                    .map(|k| turns[n / turns.len().pow(k) % turns.len()])
+                    .collect()
+            })
+            .filter(|path: &Vec<u8>| canonical(path))
+            .collect();
+        found.sort();
+        all.sort();
+        assert!(all.len() > 1_000, "{}", all.len());
+        assert_eq!(found, all);
+    }
+
     #[test]
     fn patience_ends_a_search_once_it_has_a_solution() {
         let budget = Budget::default().start();
