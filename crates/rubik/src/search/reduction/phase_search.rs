@@ -478,6 +478,16 @@ mod tests {
         }
     }
 
+    /// Every solution of the shortest length, up to ten turns, ended only by `patience`.
+    fn every_solution(patience: u64) -> Wanted {
+        Wanted {
+            extra: 0,
+            count: usize::MAX,
+            max_depth: 10,
+            patience,
+        }
+    }
+
     /// Every sequence of a phase's turns that solves it, taken in canonical order (turns of
     /// one axis in increasing rank), is found exactly once: here every sequence of four turns
     /// solves the countdown, so the solutions are all such sequences, listed apart by brute
@@ -489,12 +499,7 @@ mod tests {
             budget: &budget,
             nodes: 0,
         };
-        let wanted = Wanted {
-            extra: 0,
-            count: usize::MAX,
-            max_depth: 10,
-            patience: u64::MAX,
-        };
+        let wanted = every_solution(u64::MAX);
         let mut found = (searcher.solutions(&Countdown, 4, wanted, &mut |_| true))
             .expect("no budget to stop it");
         let turns: Vec<u8> = turns_in(Countdown.moves()).map(|m| m as u8).collect();
@@ -526,12 +531,7 @@ mod tests {
                 budget: &budget,
                 nodes: 0,
             };
-            let wanted = Wanted {
-                extra: 0,
-                count: usize::MAX,
-                max_depth: 10,
-                patience,
-            };
+            let wanted = every_solution(patience);
             let starts = [(0, 4), (1, 3)];
             (searcher.by_total_length(&Countdown, &starts, wanted, &mut |_, _| true))
                 .expect("no budget to stop it")
