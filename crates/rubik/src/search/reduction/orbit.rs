@@ -321,22 +321,30 @@ impl Orbit {
                 best.truncate(count);
             }
         };
-        // Only an operation that brings some slot its wanted piece can put pieces right.
+        // Only an operation that brings some slot its wanted piece can put pieces right, and
+        // it puts at most as many right as it brings slots their wanted pieces (its hits).
         let len = self.kind.len();
-        let wrong: Vec<usize> = (0..len).filter(|&to| piece[to] != want[to]).collect();
-        let savings = self.savings(last);
-        let mut seen = vec![false; library.ops.len()];
-        for &to in &wrong {
+        let mut hits = vec![0u8; library.ops.len()];
+        let mut hit = Vec::new();
+        for to in (0..len).filter(|&to| piece[to] != want[to]) {
             for from in (0..len).filter(|&from| piece[from] == want[to]) {
                 for &index in &library.by_move[to * len + from] {
-                    if std::mem::replace(&mut seen[index as usize], true) {
-                        continue;
+                    if hits[index as usize] == 0 {
+                        hit.push(index);
                     }
-                    let head = library.heads[index as usize];
-                    let cost = u32::from(head.cost) - savings[usize::from(head.first)];
-                    consider(index, cost, usize::from(head.moved).min(wrong.len()));
+                    hits[index as usize] += 1;
                 }
             }
+        }
+        let savings = self.savings(last);
+        // Those with more than one hit first, so that the best fill early and most of the
+        // operations with one hit are passed over by their bound.
+        let (many, one): (Vec<u32>, Vec<u32>) =
+            hit.into_iter().partition(|&index| hits[index as usize] > 1);
+        for index in many.into_iter().chain(one) {
+            let head = library.heads[index as usize];
+            let cost = u32::from(head.cost) - savings[usize::from(head.first)];
+            consider(index, cost, usize::from(hits[index as usize]));
         }
         best.into_iter()
             .map(|(gain, cost, index)| (gain, cost, &library.ops[index as usize]))
