@@ -339,9 +339,12 @@ impl Orbit {
         let savings = self.savings(last);
         // Those with more than one hit first, so that the best fill early and most of the
         // operations with one hit are passed over by their bound.
-        let (many, one): (Vec<u32>, Vec<u32>) =
-            hit.into_iter().partition(|&index| hits[index as usize] > 1);
-        for index in many.into_iter().chain(one) {
+        let many = |index: &&u32| hits[**index as usize] > 1;
+        for &index in hit
+            .iter()
+            .filter(many)
+            .chain(hit.iter().filter(|i| !many(i)))
+        {
             let head = library.heads[index as usize];
             let cost = u32::from(head.cost) - savings[usize::from(head.first)];
             consider(index, cost, usize::from(hits[index as usize]));
