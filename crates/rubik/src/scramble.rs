@@ -252,16 +252,13 @@ mod tests {
 
     #[test]
     fn four_by_four_scrambles_make_the_state_drawn_in_some_colour_frame() {
-        use crate::search::reduction::four::FourTables;
-        use crate::search::two_phase::{TableSize, TwoPhaseTables};
-        let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
-        let four = FourTables::build(&mut |_| {});
-        let three = TwoPhase::new(&tables);
+        let (four, tables) = crate::search::reduction::four::tests::tables();
+        let three = TwoPhase::new(tables);
         for seed in 0..3 {
-            let scramble = random_state_4x4(&mut seeded_rng(seed), &three, &four);
+            let scramble = random_state_4x4(&mut seeded_rng(seed), &three, four);
             assert_eq!(
                 scramble,
-                random_state_4x4(&mut seeded_rng(seed), &three, &four)
+                random_state_4x4(&mut seeded_rng(seed), &three, four)
             );
             let drawn = crate::bigcube::random_state(4, &mut seeded_rng(seed));
             let mut cube = FaceletCube::solved(4);

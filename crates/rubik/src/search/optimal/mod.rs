@@ -294,15 +294,22 @@ mod tests {
     use super::*;
     use crate::search::bfs::{Bfs, MoveSet, Outcome};
     use crate::{FaceletCube, scramble::random_moves};
+    use std::sync::OnceLock;
+
+    /// The small tables (in both metrics), built once for the tests that share them.
+    fn small_tables() -> &'static OptimalTables {
+        static TABLES: OnceLock<OptimalTables> = OnceLock::new();
+        TABLES
+            .get_or_init(|| OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {}))
+    }
 
     /// Given a known solution two moves longer than a shortest one, the solver still returns a
     /// shortest one (found by a deepening or by a two-phase look between deepenings).
     #[test]
     fn a_long_known_solution_gives_way_to_a_shortest_one() {
-        let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
-        let solver = Optimal::new(&tables);
+        let solver = Optimal::new(small_tables());
         let mut rng = crate::seeded_rng(5);
-        for length in [10, 11, 12] {
+        for length in [8, 9, 10] {
             let scramble = random_moves(3, length, &mut rng);
             let mut stickers = FaceletCube::solved(3);
             stickers.apply_alg(&scramble).unwrap();
@@ -335,13 +342,12 @@ mod tests {
     /// search in both metrics.
     #[test]
     fn the_search_alone_finds_shortest_solutions() {
-        let tables = OptimalTables::build(OptimalTableSize::Small, Metric::Htm, &mut |_| {});
         let mut rng = crate::seeded_rng(9);
         for (metric, moves) in [
             (Metric::Htm, MoveSet::FaceTurns),
             (Metric::Qtm, MoveSet::QuarterTurns),
         ] {
-            let solver = Optimal::with_metric(&tables, metric).expect("holds in both");
+            let solver = Optimal::with_metric(small_tables(), metric).expect("holds in both");
             for length in 1..=7 {
                 let mut stickers = FaceletCube::solved(3);
                 stickers

@@ -305,6 +305,7 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         /// Every assignment tried takes each colour four times and changes the colours of the
         /// bars it names, one or two different bars a try.
         #[test]

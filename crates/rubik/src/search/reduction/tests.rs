@@ -147,7 +147,7 @@ fn a_depth_keeps_the_reduction_cheapest_with_the_next_pairing() {
 #[test]
 fn table_centres_solve_their_orbits_and_keep_wing_parity() {
     let budget = Budget::default().start();
-    for size in [6, 7, 8, 9] {
+    for size in [6, 7, 8] {
         let mut cube = crate::bigcube::random_state(size, &mut seeded_rng(size as u64));
         cube.apply(edges::wing_parity(&cube).unwrap());
         let colours = centre_colours(&cube);
@@ -225,22 +225,24 @@ fn check_solves(cube: &FaceletCube) -> Solution {
 #[test]
 fn random_cubes_of_sizes_4_to_8_are_solved() {
     for size in 4..=8 {
-        check_solves(&scrambled(size, 0, ""));
+        // A scrambled cube too where a solve is cheap.
+        if size <= 5 {
+            check_solves(&scrambled(size, 0, ""));
+        }
         check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(1)));
     }
 }
 
 #[test]
-fn random_cubes_of_sizes_9_and_10_are_solved() {
-    for size in 9..=10 {
-        check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(2)));
-    }
+fn a_random_cube_of_size_9_is_solved() {
+    // Three depths, as the 8×8's, but all reduced as 5×5s; bigger sizes in the ignored test.
+    check_solves(&crate::bigcube::random_state(9, &mut seeded_rng(2)));
 }
 
 #[test]
-#[ignore = "sizes 11 to 20 and 33: three and a half minutes in release"]
+#[ignore = "sizes 10 to 20 and 33: four minutes in release"]
 fn random_big_cubes_are_solved() {
-    for size in (11..=20).chain([33]) {
+    for size in (10..=20).chain([33]) {
         check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(1)));
     }
 }
@@ -268,10 +270,8 @@ fn every_parity_case_is_solved() {
         (7, "3r"),
     ];
     for (size, then) in cases {
-        // Two random states each for the 4×4 and 5×5, one for the bigger (slower) cubes.
-        for seed in 0..if size <= 5 { 2 } else { 1 } {
-            check_solves(&scrambled(size, seed, then));
-        }
+        // A random state, then the parity.
+        check_solves(&scrambled(size, 0, then));
         // The parity alone, from the solved cube.
         let mut cube = FaceletCube::solved(size);
         cube.apply_alg(&then.parse().unwrap()).unwrap();

@@ -420,7 +420,7 @@ mod tests {
             nodes: 0,
         };
         let mut rng = crate::seeded_rng(5);
-        for _ in 0..10 {
+        for _ in 0..4 {
             let cube = super::super::tests::scrambled_in(phase.moves(), 100, &mut rng);
             let starts: Vec<(usize, State)> = (phase.read(&cube).expect("a state").iter())
                 .map(|&(_, state)| (0, state))

@@ -233,10 +233,11 @@ impl Candidate {
 /// `five` and `three`. The budget's time and node limit only cut the shortening: the first
 /// pass always finishes; its cancel flag stops the solve.
 ///
-/// ```
+/// ```no_run
 /// use rubik::search::reduction::{ReductionOptions, five};
 /// use rubik::search::two_phase::{TableSize, TwoPhase, TwoPhaseTables};
 /// let tables = TwoPhaseTables::build(TableSize::Tiny, &mut |_| {});
+/// // Tens of seconds to build (so the doctests only compile this); a cache directory keeps them.
 /// let five_tables = five::FiveTables::build(five::FiveSize::Small, &mut |_| {});
 /// let mut cube = rubik::bigcube::random_state(5, &mut rubik::seeded_rng(7));
 /// let options = ReductionOptions::default();

@@ -514,4 +514,4 @@ fn phase3(
 }
 
 #[cfg(test)]
-pub(super) mod tests;
+pub(crate) mod tests;

@@ -9,7 +9,8 @@ use crate::notation::Alg;
 use crate::search::reduction::phase_search::turns_in;
 use crate::search::two_phase::{TableSize, TwoPhaseTables};
 
-pub(in crate::search::reduction) fn tables() -> &'static (FourTables, TwoPhaseTables) {
+/// The 4×4 tables and the tiny two-phase ones, built once for every test that solves 4×4s.
+pub(crate) fn tables() -> &'static (FourTables, TwoPhaseTables) {
     static TABLES: OnceLock<(FourTables, TwoPhaseTables)> = OnceLock::new();
     TABLES.get_or_init(|| {
         (
