@@ -451,23 +451,36 @@ fn solver(dir: &std::path::Path, args: &[&str]) -> Command {
     command
 }
 
-/// The table cache the big-cube tests share with the other test binaries (`target/tmp/tables`),
-/// the 4×4 and 5×5 tables built there once, before the first test that needs them: the 5×5's
-/// take tens of seconds to build in a test build, and two tests building them at once take twice
-/// that.
+/// The table cache the tests that need large tables share with the other test binaries
+/// (`target/tmp/tables`), each kind built there once, before the first test that needs it: the
+/// 5×5's take tens of seconds to build in a test build, and two tests building them at once
+/// take twice that.
+fn shared_cache(builds: &[&[&str]]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    for args in builds {
+        rubik()
+            .env("RUBIK_TABLES", &dir)
+            .args(["tables", "build"])
+            .args(*args)
+            .assert()
+            .success();
+    }
+    dir
+}
+
+/// The shared cache with the tables the big-cube tests read built: the 4×4's, and the small
+/// 5×5 ones that go with the tiny 3×3 tables [`solver`] asks for.
 fn big_cube_tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
-        for puzzle in ["4x4", "5x5"] {
-            rubik()
-                .env("RUBIK_TABLES", &dir)
-                .args(["tables", "build", "--puzzle", puzzle])
-                .assert()
-                .success();
-        }
-        dir
-    })
+    let five: &[&str] = &["--puzzle", "5x5", "--tables-size", "tiny"];
+    DIR.get_or_init(|| shared_cache(&[&["--puzzle", "4x4"], five]))
+}
+
+/// The shared cache with the optimal solver's small tables built.
+fn small_optimal_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    let build: &[&str] = &["--puzzle", "3x3-optimal", "--optimal-tables", "small"];
+    DIR.get_or_init(|| shared_cache(&[build]))
 }
 
 /// The facelet string after `alg`, then `solution`, from solved.
@@ -700,11 +713,10 @@ fn two_by_two_tables_are_built_verified_and_located() {
 
 #[test]
 fn solve_optimal_counts_either_metric() {
-    let dir = tempfile::tempdir().unwrap();
-    // The small optimal tables are the default two-phase ones: seconds to build.
+    let dir = small_optimal_tables();
     for (alg, metric, length) in [("R2 U", "htm", 2), ("R2 U", "qtm", 3), ("R U'", "qtm", 2)] {
         let answer = solver(
-            dir.path(),
+            dir,
             &[
                 "solve",
                 "--optimal",
@@ -729,7 +741,7 @@ fn solve_optimal_counts_either_metric() {
         assert_eq!(after(alg, solution).trim(), SOLVED, "{alg}: {solution}");
     }
     solver(
-        dir.path(),
+        dir,
         &[
             "solve",
             "--optimal",
@@ -743,12 +755,9 @@ fn solve_optimal_counts_either_metric() {
     .code(2)
     .stderr(predicate::str::contains("not an optimal table size"));
     // A 2×2 is solved from its table, optimally already.
-    let answer = solver(
-        dir.path(),
-        &["solve", "--optimal", "-n", "2", "--alg", "R U"],
-    )
-    .output()
-    .unwrap();
+    let answer = solver(dir, &["solve", "--optimal", "-n", "2", "--alg", "R U"])
+        .output()
+        .unwrap();
     assert_eq!(
         String::from_utf8(answer.stdout)
             .unwrap()
@@ -767,16 +776,12 @@ fn ctrl_c_stops_a_search_with_the_best_solution_found() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
 
-    let dir = tempfile::tempdir().unwrap();
-    let small = ["--optimal-tables", "small"];
     // The tables first, so that the interruption comes during the search.
-    solver(dir.path(), &["tables", "build", "--puzzle", "3x3-optimal"])
-        .args(small)
-        .assert()
-        .success();
+    let dir = small_optimal_tables();
+    let small = ["--optimal-tables", "small"];
     let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("rubik"))
-        .env("RUBIK_TABLES", dir.path())
+        .env("RUBIK_TABLES", dir)
         .args(["solve", "--optimal", "--alg", superflip, "-f", "json"])
         .args(small)
         .stdout(Stdio::piped())
