@@ -240,7 +240,7 @@ fn a_random_cube_of_size_9_is_solved() {
 }
 
 #[test]
-#[ignore = "sizes 10 to 20 and 33: four minutes in release"]
+#[ignore = "sizes 10 to 20 and 33: about four minutes in release"]
 fn random_big_cubes_are_solved() {
     for size in (10..=20).chain([33]) {
         check_solves(&crate::bigcube::random_state(size, &mut seeded_rng(1)));
