@@ -9,10 +9,10 @@
 //!
 //! The damaged files are made here from the header format that `tables::storage` documents (a
 //! valid header around a stand-in payload, then damaged), so only the solvers' own builds cost
-//! time: the tiny two-phase and 2×2 kinds go through every fault, the larger ones through one
-//! round with a different fault in each file, two loaders racing to rebuild the tiny, 2×2 and
-//! 4×4 ones, one loader the small, medium and 5×5 ones (every fault for the 4×4 and 5×5, and
-//! the large ones raced, in ignored tests).
+//! time: the tiny two-phase and 2×2 kinds go through every fault, and every kind through one
+//! round with a different fault in each file, which two loaders race to rebuild for the tiny,
+//! 2×2 and 4×4 kinds and one loader for the small, medium and 5×5 ones (every fault for the
+//! 4×4 and 5×5, and the large ones raced, in ignored tests).
 
 use std::path::Path;
 use std::sync::LazyLock;
