@@ -9,6 +9,7 @@
 //! once the centres are staged. The edge phases solve the centres.
 
 use super::model::{Centre, Mask, Model, face_mask};
+use super::symmetry;
 use crate::face::{Axis, Face};
 use crate::search::reduction::phase_search::{MoveSet, TURNS};
 
@@ -195,9 +196,25 @@ impl State {
         phase.index(&self.masks[orbit as usize], self.odd)
     }
 
-    /// A number for the whole state as `phase` tracks it (below 2^40): both orbits' indices.
+    /// A number for the whole state as `phase` tracks it (below 2^48): both orbits' indices;
+    /// for [`Phase::StageUd`], both orbits' masks, the least over the 16 symmetries that keep
+    /// the U-D axis, so that a state and its images (as far from that goal) share a key.
     pub fn key(&self, phase: Phase) -> u64 {
-        (self.index(phase, Centre::X) as u64) << 20 | self.index(phase, Centre::T) as u64
+        match phase {
+            Phase::StageUd => {
+                let [x, t] = self.masks.map(|masks| masks[0]);
+                (symmetry::keeping(Axis::Y).iter())
+                    .map(|s| {
+                        u64::from(s.centres(Centre::X, x)) << 24
+                            | u64::from(s.centres(Centre::T, t))
+                    })
+                    .min()
+                    .unwrap_or_default()
+            }
+            Phase::StageLr => {
+                (self.index(phase, Centre::X) as u64) << 20 | self.index(phase, Centre::T) as u64
+            }
+        }
     }
 }
 
@@ -261,6 +278,26 @@ mod tests {
                 let staged = state.masks == Phase::ALL[earlier].goal().masks;
                 prop_assert!(staged);
             }
+        }
+
+        /// The U/D staging's key is the same for a state and for each of its images under the
+        /// symmetries keeping the U-D axis (reached by the image turns), and differs between
+        /// states that are not each other's images.
+        #[test]
+        fn staging_keys_name_the_states_up_to_symmetry(a in proptest::collection::vec(0usize..TURNS, 0..10),
+                                                        b in proptest::collection::vec(0usize..TURNS, 0..3)) {
+            let walk = |turns: &[usize]| turns.iter().fold(Phase::StageUd.goal(), |s, &m| s.turn(m));
+            let key = |state: State| state.key(Phase::StageUd);
+            let symmetries = symmetry::keeping(Axis::Y);
+            for s in symmetries {
+                let image: Vec<usize> = a.iter().map(|&m| usize::from(s.turn[m])).collect();
+                prop_assert_eq!(key(walk(&image)), key(walk(&a)));
+            }
+            let (sa, sb) = (walk(&a), walk(&b));
+            let images = symmetries.iter().any(|s| {
+                Centre::BOTH.into_iter().all(|o| s.centres(o, sa.masks[o as usize][0]) == sb.masks[o as usize][0])
+            });
+            prop_assert_eq!(key(sa) == key(sb), images);
         }
 
         /// Indices are one-to-one on the states a phase's turns reach from its goal.

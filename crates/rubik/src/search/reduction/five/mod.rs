@@ -15,10 +15,10 @@
 //! Several candidates pass from phase to phase: every phase searches all its candidates together by
 //! total length, the U/D staging passing on the best by length plus the L/R staging's bound, the
 //! L/R staging the shortest; the best few reduced cubes are ranked by their whole length with the
-//! 3×3 stage's first solution, the best four have that solution shortened, and the shortest whole
-//! solution, moves cancelled across stages, is kept. With a time budget the edge phases and the 3×3
-//! stage run again over the same staged centres, passing on four, eight and sixteen times as many
-//! candidates, while time is left (`PASSES`). The fixed centres never move (only outer blocks
+//! 3×3 stage's first solution, the best twelve have that solution shortened, and the shortest
+//! whole solution, moves cancelled across stages, is kept. With a time budget the edge phases and
+//! the 3×3 stage run again over the same staged centres, passing on two, four and eight times as
+//! many candidates, while time is left (`PASSES`). The fixed centres never move (only outer blocks
 //! turn), so each centre's goal is its face. A bigger odd cube reduces each depth as a 5×5 by the
 //! first five phases (`reduce_depth`).
 
@@ -118,7 +118,11 @@ struct Pass {
 /// --single-only`; with 200, 8 separations gave 72.6 moves and 32 gave 71.7): 73.8, 73.1, 72.5
 /// and 72.5 moves in 0.82, 0.90, 1.29 and 1.92 s a state for the edge phases passing on 8, 16,
 /// 32 and 64 separations (50 states: 73.9 in 0.90-1.05 s, 73.4 in 1.13-1.19 s with 16).
-const PASSES: [Pass; 4] = [Pass::wide(1), Pass::wide(4), Pass::wide(8), Pass::wide(16)];
+/// Once the U/D staging's perimeter reached a turn further (its slowest states 2-4 times
+/// faster), the first pass widened: on the same 20 states, 200 centre candidates, 72.6, 72.4,
+/// 71.9 and 71.5 moves in 0.63, 0.76, 0.94 and 1.14 s a state for 1, 2, 3 and 4 times as
+/// wide.
+const PASSES: [Pass; 4] = [Pass::wide(3), Pass::wide(6), Pass::wide(12), Pass::wide(24)];
 
 /// How widely a depth of a bigger cube is reduced ([`reduce_depth`]): each centre phase's
 /// effort, and the results each edge phase passes on, for the bigger cube to choose among.
@@ -153,7 +157,7 @@ const WIDE: DepthEffort = DepthEffort {
 };
 
 impl Pass {
-    /// `times` as wide as the first pass: each edge phase passes on 8, 8 and 4 results, four
+    /// Each edge phase passing on `8 · times`, `8 · times` and `4 · times` results, `4 · times`
     /// reduced cubes shortened.
     const fn wide(times: usize) -> Pass {
         Pass {

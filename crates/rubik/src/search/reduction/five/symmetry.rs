@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use super::model::{Model, PieceMap, sticker_map};
+use super::model::{Centre, Mask, Model, PieceMap, sticker_map};
 use crate::face::{Axis, Face};
 use crate::facelet::{index, permutation};
 use crate::search::reduction::phase_search::TURNS;
@@ -16,11 +16,30 @@ use crate::turn::Turn;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Symmetry {
     pub wing: [u8; 24],
-    /// Where it takes each set of wing slots within each byte of a mask (bits 8k to 8k + 7).
-    wing_bytes: [[u32; 256]; 3],
+    wing_bytes: ByteMaps,
     pub midge: [u8; 12],
     pub centre: [[u8; 24]; 2],
+    centre_bytes: [ByteMaps; 2],
     pub turn: [u8; TURNS],
+}
+
+/// Where a map of 24 positions takes each set of them within each byte of a mask (bits 8k to
+/// 8k + 7), so that a mask is moved by three lookups.
+type ByteMaps = [[u32; 256]; 3];
+
+fn byte_maps(map: &[u8; 24]) -> ByteMaps {
+    std::array::from_fn(|k| {
+        std::array::from_fn(|byte| {
+            (0..8)
+                .filter(|b| byte >> b & 1 == 1)
+                .fold(0, |out, b| out | 1 << map[8 * k + b])
+        })
+    })
+}
+
+fn moved(maps: &ByteMaps, mask: u32) -> u32 {
+    let [a, b, c] = maps;
+    a[(mask & 0xFF) as usize] | b[(mask >> 8 & 0xFF) as usize] | c[(mask >> 16 & 0xFF) as usize]
 }
 
 /// Where each sticker goes.
@@ -101,26 +120,24 @@ impl Symmetry {
                 .expect("a symmetry takes an outer block turn to one") as u8
         });
         let pieces = PieceMap::of(goes);
-        let wing_bytes = std::array::from_fn(|k| {
-            std::array::from_fn(|byte| {
-                (0..8)
-                    .filter(|b| byte >> b & 1 == 1)
-                    .fold(0, |out, b| out | 1 << pieces.wing[8 * k + b])
-            })
-        });
         Symmetry {
             wing: pieces.wing,
-            wing_bytes,
+            wing_bytes: byte_maps(&pieces.wing),
             midge: pieces.midge,
             centre: pieces.centre,
+            centre_bytes: pieces.centre.each_ref().map(byte_maps),
             turn,
         }
     }
 
     /// The set of wing slots `mask` moved by the symmetry.
     pub fn wings(&self, mask: u32) -> u32 {
-        let [a, b, c] = &self.wing_bytes;
-        a[(mask & 0xFF) as usize] | b[(mask >> 8 & 0xFF) as usize] | c[(mask >> 16 & 0xFF) as usize]
+        moved(&self.wing_bytes, mask)
+    }
+
+    /// The set of `orbit`'s centre positions `mask` moved by the symmetry.
+    pub fn centres(&self, orbit: Centre, mask: Mask) -> Mask {
+        moved(&self.centre_bytes[orbit as usize], mask)
     }
 
     /// The set of midge positions `mask` moved by the symmetry.
@@ -134,7 +151,6 @@ impl Symmetry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::reduction::five::model::Centre;
 
     #[test]
     fn sixteen_distinct_symmetries_that_commute_with_the_turns() {
@@ -144,14 +160,20 @@ mod tests {
     }
 
     #[test]
-    fn a_set_of_wing_slots_goes_where_its_slots_go() {
+    fn a_set_of_slots_goes_where_its_slots_go() {
         let mut rng = crate::seeded_rng(5);
+        let one_by_one = |map: &[u8; 24], mask: u32| {
+            (0..24)
+                .filter(|w| mask >> w & 1 == 1)
+                .fold(0, |out, w| out | 1 << map[w])
+        };
         for s in keeping(Axis::X) {
             for _ in 0..200 {
                 let mask = crate::random::below(&mut rng, 1 << 24);
-                let slots = (0..24).filter(|w| mask >> w & 1 == 1);
-                let moved = slots.fold(0, |out, w| out | 1 << s.wing[w]);
-                assert_eq!(s.wings(mask), moved);
+                assert_eq!(s.wings(mask), one_by_one(&s.wing, mask));
+                for (o, orbit) in Centre::BOTH.into_iter().enumerate() {
+                    assert_eq!(s.centres(orbit, mask), one_by_one(&s.centre[o], mask));
+                }
             }
         }
     }

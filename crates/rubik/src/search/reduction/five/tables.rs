@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | stage U/D | per orbit (x, t) | 735,471 | 1.5 MB |
 //! | stage L/R with wing parity | per orbit | 25,740 | 51 kB |
-//! | stage U/D | [perimeter](super::super::perimeter): both orbits, within 5 turns | 868,185 | 16 MB |
+//! | stage U/D | [perimeter](super::super::perimeter): both orbits, within 6 turns, a state for each class of the 16 symmetries keeping the U-D axis | 1,074,501 | 32 MB |
 //! | stage L/R | perimeter within 6 turns | 453,539 | 8 MB |
 //! | edges separated | wing classes × midge orientation, by 32 symmetries | 176,226,304 | 88 MB |
 //! | | per orbit's centres; orientation × R/L halves | 343,000; 10,035,200 | 5.4 MB |
@@ -19,11 +19,16 @@
 //! has one. Every staging entry is reached.
 //!
 //! Measured on 20 random states (seed 1), the perimeters took the staging phases from 470 and
-//! 253 ms a cube to 197 and 20 ms; they add about 0.5 s to the build.
+//! 253 ms a cube to 197 and 20 ms; they add about 0.5 s to the build. Keyed by symmetry class,
+//! the U/D staging's perimeter reaches a turn further in twice the bytes (raw states, it would
+//! take 512 MB): on 12 random states (seed 1) that phase went from 536-601 to 136 ms a cube,
+//! the same solutions, as its slowest states (those needing 10 turns) take 0.3-0.4 s instead
+//! of 0.6-1.5 s.
 //!
 //! [Small](FiveSize::Small) tables (58 MB) keep the two edge tables of 88 and 99 MB
 //! [coarsely](crate::search::reduction::distances::coarsened), an entry for each run of eight,
-//! and perimeters within 4 turns (43,235 states) and 5 turns (44,488), 1 MB each. Every bound
+//! and perimeters within 5 turns (54,569 classes; 43,235 raw states within 4 before) and 5
+//! turns (44,488), 1 MB each. Every bound
 //! is still a lower bound, 0 exactly at the goal, so the searches find the same solutions, in
 //! more nodes.
 
@@ -48,7 +53,7 @@ use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 pub enum FiveSize {
     /// 58 MB, built in about the same time as the large ones; about twice the search time.
     Small,
-    /// 244 MB, the fastest.
+    /// 261 MB, the fastest.
     Large,
 }
 
@@ -56,16 +61,16 @@ impl FiveSize {
     /// The file, its version bumped whenever the builder would produce different bytes.
     fn spec(self) -> TableSpec {
         match self {
-            FiveSize::Small => TableSpec::new("five-small", 1),
-            FiveSize::Large => TableSpec::new("five", 4),
+            FiveSize::Small => TableSpec::new("five-small", 2),
+            FiveSize::Large => TableSpec::new("five", 5),
         }
     }
 
     /// Each staging phase's perimeter radius, and `log2` of its slots.
     fn perimeters(self) -> [(u8, u32); 2] {
         match self {
-            FiveSize::Small => [(4, 17), (5, 17)],
-            FiveSize::Large => [(5, 21), (6, 20)],
+            FiveSize::Small => [(5, 17), (5, 17)],
+            FiveSize::Large => [(6, 22), (6, 20)],
         }
     }
 
@@ -125,7 +130,7 @@ impl Section {
     }
 }
 
-/// The 5×5 reduction's distance tables and perimeters (244 MB, or 58 MB small).
+/// The 5×5 reduction's distance tables and perimeters (261 MB, or 58 MB small).
 pub struct FiveTables {
     size: FiveSize,
     table: Arc<Table>,
