@@ -27,6 +27,7 @@ pub(super) struct Symmetry {
 /// 8k + 7), so that a mask is moved by three lookups.
 type ByteMaps = [[u32; 256]; 3];
 
+/// The byte maps of `map`, where each position goes.
 fn byte_maps(map: &[u8; 24]) -> ByteMaps {
     std::array::from_fn(|k| {
         std::array::from_fn(|byte| {
@@ -37,6 +38,7 @@ fn byte_maps(map: &[u8; 24]) -> ByteMaps {
     })
 }
 
+/// The set of positions `mask` moved as `maps` say.
 fn moved(maps: &ByteMaps, mask: u32) -> u32 {
     let [a, b, c] = maps;
     a[(mask & 0xFF) as usize] | b[(mask >> 8 & 0xFF) as usize] | c[(mask >> 16 & 0xFF) as usize]
