@@ -44,13 +44,34 @@ impl Centre {
 /// A set of centre positions, one bit each.
 pub(super) type Mask = u32;
 
+/// Where a map of 24 positions takes each set of them within each byte of a mask (bits 8k to
+/// 8k + 7), so that a mask is moved by three lookups.
+pub(super) type ByteMaps = [[u32; 256]; 3];
+
+/// The byte maps of `map`, where each position goes.
+pub(super) fn byte_maps(map: &[u8; 24]) -> ByteMaps {
+    std::array::from_fn(|k| {
+        std::array::from_fn(|byte| {
+            (0..8)
+                .filter(|b| byte >> b & 1 == 1)
+                .fold(0, |out, b| out | 1 << map[8 * k + b])
+        })
+    })
+}
+
+/// The set of positions `mask` moved as `maps` say.
+pub(super) fn moved(maps: &ByteMaps, mask: u32) -> u32 {
+    let [a, b, c] = maps;
+    a[(mask & 0xFF) as usize] | b[(mask >> 8 & 0xFF) as usize] | c[(mask >> 16 & 0xFF) as usize]
+}
+
 /// The turns and where they take the centres.
 pub(super) struct Model {
     /// Turn `m`: face `m / 6`, the two-layer block when `m / 3 % 2 == 1`, by `m % 3 + 1`
     /// quarters.
     pub turns: [Turn; TURNS],
-    /// `bytes[orbit][m][b][v]`: the positions turn `m` takes the set `v` of byte `b` of a mask to.
-    bytes: Vec<[[[Mask; 256]; 3]; TURNS]>,
+    /// `bytes[orbit][m]`: where turn `m` takes the positions of a mask.
+    bytes: Vec<[ByteMaps; TURNS]>,
     /// Where turn `m` takes the midge in slot `s` (slots of [`Orbits`], the 3×3's edge order).
     pub midge_to: [[u8; 12]; TURNS],
     /// Whether turn `m` takes the midge in slot `s` to its new slot with its stickers swapped.
@@ -118,17 +139,7 @@ impl Model {
         let wing_to = std::array::from_fn(|m| maps[m].wing);
         let to: [[[u8; 24]; TURNS]; 2] = [0, 1].map(|o| std::array::from_fn(|m| maps[m].centre[o]));
         let bytes = (0..2)
-            .map(|o| {
-                std::array::from_fn(|m| {
-                    std::array::from_fn(|b| {
-                        std::array::from_fn(|v| {
-                            (0..8)
-                                .filter(|bit| v >> bit & 1 == 1)
-                                .fold(0, |mask, bit| mask | 1 << to[o][m][8 * b + bit])
-                        })
-                    })
-                })
-            })
+            .map(|o| std::array::from_fn(|m| byte_maps(&to[o][m])))
             .collect();
         Model {
             turns,
@@ -141,10 +152,7 @@ impl Model {
 
     /// The positions turn `m` takes the positions of `mask` (of `orbit`) to.
     pub fn turn_mask(&self, orbit: Centre, m: usize, mask: Mask) -> Mask {
-        let bytes = &self.bytes[orbit as usize][m];
-        bytes[0][(mask & 0xFF) as usize]
-            | bytes[1][(mask >> 8 & 0xFF) as usize]
-            | bytes[2][(mask >> 16 & 0xFF) as usize]
+        moved(&self.bytes[orbit as usize][m], mask)
     }
 
     /// Whether turn `m` changes the parity of the wings against the midges: a quarter turn of

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use super::model::{Centre, Mask, Model, PieceMap, sticker_map};
+use super::model::{ByteMaps, Centre, Mask, Model, PieceMap, byte_maps, moved, sticker_map};
 use crate::face::{Axis, Face};
 use crate::facelet::{index, permutation};
 use crate::search::reduction::phase_search::TURNS;
@@ -21,27 +21,6 @@ pub(super) struct Symmetry {
     pub centre: [[u8; 24]; 2],
     centre_bytes: [ByteMaps; 2],
     pub turn: [u8; TURNS],
-}
-
-/// Where a map of 24 positions takes each set of them within each byte of a mask (bits 8k to
-/// 8k + 7), so that a mask is moved by three lookups.
-type ByteMaps = [[u32; 256]; 3];
-
-/// The byte maps of `map`, where each position goes.
-fn byte_maps(map: &[u8; 24]) -> ByteMaps {
-    std::array::from_fn(|k| {
-        std::array::from_fn(|byte| {
-            (0..8)
-                .filter(|b| byte >> b & 1 == 1)
-                .fold(0, |out, b| out | 1 << map[8 * k + b])
-        })
-    })
-}
-
-/// The set of positions `mask` moved as `maps` say.
-fn moved(maps: &ByteMaps, mask: u32) -> u32 {
-    let [a, b, c] = maps;
-    a[(mask & 0xFF) as usize] | b[(mask >> 8 & 0xFF) as usize] | c[(mask >> 16 & 0xFF) as usize]
 }
 
 /// Where each sticker goes.
