@@ -9,7 +9,7 @@
 //!    (its x- and t-centres solved, its wings paired with the midges) and a 4×4 on even N
 //!    (x-centres solved, wings paired into edges that make a legal 3×3); each other depth is a
 //!    5×5 whose middle slice is the block inside it, once the centres between its x-centres
-//!    are made into bars of one colour by 3-cycles (`bars.rs`). Wing parity is settled inside each
+//!    are made into bars of one colour by cuts and 3-cycles (`bars/`). Wing parity is settled inside each
 //!    reduction; **wing parity** instead, without tables: every wing orbit whose permutation
 //!    is odd gets one quarter turn of a block that holds its layer, so that 3-cycles can
 //!    finish it;
@@ -431,7 +431,7 @@ const TABLE_NODES: u64 = 10_000_000;
 /// Reduces the cube depth by depth, innermost first, each on its proxy ([`depths`]), as a
 /// 4×4 or 5×5 ([`four::reduce_depth`], [`five::reduce_depth`]): its x- and t-centre orbits
 /// (or bars) solved and its wing orbit paired, the centres of its bars first made one colour
-/// each by 3-cycles where its proxy needs them ([`bars::pair`], under `calm`; the searches
+/// each by cuts and 3-cycles where its proxy needs them ([`bars::Bars::pair`], under `calm`; the searches
 /// under `budget`); of the reductions found, the shortest, or where the next depth pairs
 /// bars, the one that with that pairing takes the fewest moves ([`cheapest_with_bars`]). A
 /// depth's turns are the outer layers and the block reaching that depth, which leave the
@@ -451,20 +451,25 @@ fn table_centres(
     tick: &dyn Fn(),
 ) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let capped = budget.left(TABLE_NODES).start();
-    let depths = depths(work.size(), tables);
+    let size = work.size();
+    let depths = depths(size, tables);
     // Set when the clock runs out or a depth is left.
     let mut skip_rest = false;
+    // The bars of the depth about to be reduced, where the depth before built them to weigh
+    // its reductions (so that one depth's bars at a time are in memory).
+    let mut weighed: Option<bars::Bars> = None;
     for (index, depth) in depths.iter().enumerate() {
         tick();
         let solved = match skip_rest {
             true => Err(ReductionError::Stopped(Stop::Timeout)),
             false => {
-                if !depth.bars.is_empty() {
-                    let at = depth.proxy.depth();
-                    bars::pair(work, &depth.bars, at, bars::TRIED, turns, calm)?;
+                if depth.paired {
+                    let bars = (weighed.take())
+                        .unwrap_or_else(|| bars::Bars::new(size, depth.proxy.depth()));
+                    bars.pair(work, bars::TRIED, turns, calm)?;
                 }
                 let proxy = depth.proxy.proxy(work, colours)?;
-                depth.by.solve(&proxy, work.size(), &capped)
+                depth.by.solve(&proxy, size, &capped)
             }
         };
         let solved = match solved {
@@ -490,8 +495,9 @@ fn table_centres(
             .collect();
         let real = match depths.get(index + 1) {
             None if !reductions.is_empty() => return Ok(reductions),
-            Some(next) if !next.bars.is_empty() => {
-                cheapest_with_bars(work, reductions, next, calm)?
+            Some(next) if next.paired => {
+                let bars = weighed.insert(bars::Bars::new(size, next.proxy.depth()));
+                cheapest_with_bars(work, reductions, bars, calm)?
             }
             _ => reductions.into_iter().next(),
         };
@@ -507,17 +513,17 @@ fn table_centres(
 /// usual effort) made them 158.7 → 156.7 moves, its 8 best 154.5, its 16 best 153.4.
 const LOOK_AHEAD: usize = 16;
 
-/// Orbit placements each weighed pairing tries ([`bars::pair`]; the one made tries
+/// Orbit placements each weighed pairing tries ([`bars::Bars::pair`]; the one made tries
 /// [`bars::TRIED`]): on 20 6×6s, weighing 8 with 6 took 1.9 s a cube instead of 3.7 s with
 /// 24, for 0.6 moves more.
 const SKETCH: usize = 6;
 
 /// Of the `reductions` of a depth of `work` (real turns), the one that with a pairing of
-/// `next`'s bars after it takes the fewest moves (under `calm`); none if there are none.
+/// the next depth's `bars` after it takes the fewest moves (under `calm`); none if there are none.
 fn cheapest_with_bars(
     work: &FaceletCube,
     reductions: Vec<Vec<Turn>>,
-    next: &Depth<'_>,
+    bars: &bars::Bars,
     calm: &Running,
 ) -> Result<Option<Vec<Turn>>, ReductionError> {
     // Each weighed apart, side by side on the current pool; the first cheapest kept.
@@ -526,14 +532,7 @@ fn cheapest_with_bars(
             let mut cube = work.clone();
             cube.apply(reduction.iter().copied());
             let mut pairing = Vec::new();
-            bars::pair(
-                &mut cube,
-                &next.bars,
-                next.proxy.depth(),
-                SKETCH,
-                &mut pairing,
-                calm,
-            )?;
+            bars.pair(&mut cube, SKETCH, &mut pairing, calm)?;
             let cost: usize = (reduction.iter().chain(&pairing))
                 .map(|turn| turn.obtm(work.size()))
                 .sum();
@@ -589,11 +588,12 @@ impl By<'_> {
     }
 }
 
-/// A depth [`table_centres`] reduces: on its proxy, after pairing the pieces of the orbits
-/// `bars` into bars of one colour.
+/// A depth [`table_centres`] reduces: on its proxy, after pairing the centres between its
+/// x-centres into bars of one colour where the proxy needs them.
 struct Depth<'t> {
     proxy: orbit::Orbit,
-    bars: Vec<orbit::Orbit>,
+    /// Whether its bars are paired first ([`bars::Bars`]).
+    paired: bool,
     by: By<'t>,
 }
 
@@ -607,7 +607,7 @@ fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
         CentreTables::Five(five) if size % 2 == 1 => (
             Depth {
                 proxy: orbit::t_centre_orbit(size, half - 1),
-                bars: Vec::new(),
+                paired: false,
                 by: By::Five(five),
             },
             five,
@@ -615,7 +615,7 @@ fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
         CentreTables::FourFive(four, five) if size % 2 == 0 => (
             Depth {
                 proxy: orbit::x_centre_orbit(size, half - 1),
-                bars: Vec::new(),
+                paired: false,
                 by: By::Four(four),
             },
             five,
@@ -625,7 +625,7 @@ fn depths(size: usize, tables: CentreTables<'_>) -> Vec<Depth<'_>> {
     std::iter::once(innermost)
         .chain((1..half - 1).rev().map(|d| Depth {
             proxy: orbit::Orbit::inner_block_proxy(size, d),
-            bars: orbit::bar_orbits(size, d),
+            paired: true,
             by: By::Five(five),
         }))
         .collect()

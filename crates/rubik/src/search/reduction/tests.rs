@@ -111,11 +111,7 @@ fn a_depth_keeps_the_reduction_cheapest_with_the_next_pairing() {
     let budget = Budget::default().start();
     let (size, depth) = (6, 1);
     let cube = crate::bigcube::random_state(size, &mut seeded_rng(21));
-    let next = Depth {
-        proxy: orbit::Orbit::inner_block_proxy(size, depth),
-        bars: orbit::bar_orbits(size, depth),
-        by: By::Five(&five::tests::tables().0),
-    };
+    let bars = bars::Bars::new(size, depth);
     let reductions: Vec<Vec<Turn>> = ["", "R U", "2-3Rw F' 2-3Uw2", "Rw B2 Lw' D", "3-4Fw L"]
         .iter()
         .map(|alg| {
@@ -127,13 +123,13 @@ fn a_depth_keeps_the_reduction_cheapest_with_the_next_pairing() {
         let mut cube = cube.clone();
         cube.apply(reduction.iter().copied());
         let mut pairing = Vec::new();
-        bars::pair(&mut cube, &next.bars, depth, SKETCH, &mut pairing, &budget).unwrap();
+        bars.pair(&mut cube, SKETCH, &mut pairing, &budget).unwrap();
         (reduction.iter().chain(&pairing))
             .map(|turn| turn.obtm(size))
             .sum::<usize>()
     };
     let costs: Vec<usize> = reductions.iter().map(cost).collect();
-    let kept = cheapest_with_bars(&cube, reductions.clone(), &next, &budget).unwrap();
+    let kept = cheapest_with_bars(&cube, reductions.clone(), &bars, &budget).unwrap();
     let kept = kept.expect("five reductions were weighed");
     let at = reductions.iter().position(|r| *r == kept).unwrap();
     assert_eq!(costs[at], *costs.iter().min().unwrap(), "{costs:?}");

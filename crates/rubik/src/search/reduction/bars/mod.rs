@@ -12,10 +12,13 @@
 //! two) made to change its colour, and the cheapest placement is kept (on 6×6s the pairing took
 //! 59 moves instead of 70 with 24 assignments).
 
+mod cuts;
+
+use cuts::Cuts;
 use rayon::prelude::*;
 
 use super::ReductionError;
-use super::orbit::Orbit;
+use super::orbit::{Orbit, bar_orbits};
 use crate::face::Face;
 use crate::facelet::FaceletCube;
 use crate::search::budget::Running;
@@ -41,53 +44,81 @@ pub(super) const TRIED: usize = 192;
 /// change its colour, then with two.
 const MOST_TRIES: usize = 4 * BARS;
 
-/// Makes every bar of depth `depth` one colour, by 3-cycles of the orbits `orbits` on it
-/// ([`super::orbit::bar_orbits`]), in the fewest moves of the assignments of colours to bars
-/// it tries, as many as `tried` orbit placements allow (at least one): appends the turns to
-/// `turns` and makes them on `work`. Stops when `budget`'s clock or cancel flag says so.
-pub(super) fn pair(
-    work: &mut FaceletCube,
-    orbits: &[Orbit],
-    depth: usize,
-    tried: usize,
-    turns: &mut Vec<Turn>,
-    budget: &Running,
-) -> Result<(), ReductionError> {
-    let size = work.size();
-    // The bar of each slot of each orbit (a slot is one sticker).
-    let bars: Vec<Vec<usize>> = (orbits.iter())
-        .map(|orbit| {
+/// The bars of one depth of one size, and what pairs them.
+pub(super) struct Bars {
+    /// The centre orbits the bars are made of ([`super::orbit::bar_orbits`]).
+    orbits: Vec<Orbit>,
+    /// The bar of each slot of each orbit (a slot is one sticker).
+    bars: Vec<Vec<usize>>,
+    /// None past [`cuts::MAX_SIZE`].
+    cuts: Option<Cuts>,
+}
+
+impl Bars {
+    /// The bars of depth `depth` on a cube of `size` layers.
+    pub(super) fn new(size: usize, depth: usize) -> Bars {
+        let orbits = bar_orbits(size, depth);
+        let slots = |orbit: &Orbit| -> Vec<usize> {
             (orbit.kind.pieces.iter())
-                .map(|piece| bar(size, depth, orbit.sticker(piece[0])))
+                .map(|piece| orbit.sticker(piece[0]))
                 .collect()
-        })
-        .collect();
-    let mut shown = [[0u8; 6]; BARS];
-    for (orbit, bars) in orbits.iter().zip(&bars) {
-        for (colour, &bar) in orbit.read(work).iter().zip(bars) {
-            shown[bar][colour.index()] += 1;
-        }
+        };
+        let bars = (orbits.iter())
+            .map(|orbit| {
+                slots(orbit)
+                    .into_iter()
+                    .map(|s| bar(size, depth, s))
+                    .collect()
+            })
+            .collect();
+        let cuts = (size <= cuts::MAX_SIZE)
+            .then(|| Cuts::new(size, depth, orbits.iter().flat_map(slots).collect()));
+        Bars { orbits, bars, cuts }
     }
-    let kept = shown.map(|bar| bar.map(i32::from));
-    let best = assign(&kept);
-    let tries = (tried / orbits.len().max(1)).clamp(1, MOST_TRIES);
-    // The placements are independent: side by side on the current pool, the first cheapest
-    // kept, as one after the other would.
-    let placements = ((0..tries).into_par_iter())
-        .map(|i| {
-            let target = changed(&kept, &best, &changing(i, tries));
-            let (mut paired, mut moves) = (work.clone(), Vec::new());
-            pair_to(&mut paired, orbits, &bars, target, &mut moves, budget)?;
-            let cost: usize = moves.iter().map(|turn| turn.obtm(size)).sum();
-            Ok((cost, paired, moves))
-        })
-        .collect::<Result<Vec<_>, ReductionError>>()?;
-    let (_, paired, moves) = (placements.into_iter())
-        .min_by_key(|&(cost, ..)| cost)
-        .expect("one assignment is tried");
-    *work = paired;
-    turns.extend(moves);
-    Ok(())
+
+    /// Makes every bar one colour, by cuts ([`cuts`]) and then 3-cycles of the orbits on
+    /// it, in the fewest moves of the assignments of colours to bars it tries, as many as
+    /// `tried` orbit placements allow (at least one): appends the turns to `turns` and makes
+    /// them on `work`. Stops when `budget`'s clock or cancel flag says so.
+    pub(super) fn pair(
+        &self,
+        work: &mut FaceletCube,
+        tried: usize,
+        turns: &mut Vec<Turn>,
+        budget: &Running,
+    ) -> Result<(), ReductionError> {
+        let size = work.size();
+        if let Some(cuts) = &self.cuts {
+            cuts.pair(work, turns);
+        }
+        let (orbits, bars) = (&self.orbits, &self.bars);
+        let mut shown = [[0u8; 6]; BARS];
+        for (orbit, bars) in orbits.iter().zip(bars) {
+            for (colour, &bar) in orbit.read(work).iter().zip(bars) {
+                shown[bar][colour.index()] += 1;
+            }
+        }
+        let kept = shown.map(|bar| bar.map(i32::from));
+        let best = assign(&kept);
+        let tries = (tried / orbits.len().max(1)).clamp(1, MOST_TRIES);
+        // The placements are independent: side by side on the current pool, the first
+        // cheapest kept, as one after the other would.
+        let placements = ((0..tries).into_par_iter())
+            .map(|i| {
+                let target = changed(&kept, &best, &changing(i, tries));
+                let (mut paired, mut moves) = (work.clone(), Vec::new());
+                pair_to(&mut paired, orbits, bars, target, &mut moves, budget)?;
+                let cost: usize = moves.iter().map(|turn| turn.obtm(size)).sum();
+                Ok((cost, paired, moves))
+            })
+            .collect::<Result<Vec<_>, ReductionError>>()?;
+        let (_, paired, moves) = (placements.into_iter())
+            .min_by_key(|&(cost, ..)| cost)
+            .expect("one assignment is tried");
+        *work = paired;
+        turns.extend(moves);
+        Ok(())
+    }
 }
 
 /// The bars the `i`th of `tries` assignments tried makes change colour from the best (none
@@ -337,15 +368,9 @@ mod tests {
             let mut cube = crate::bigcube::random_state(size, &mut crate::seeded_rng(size as u64));
             let before = cube.clone();
             let mut turns = Vec::new();
-            pair(
-                &mut cube,
-                &bar_orbits(size, depth),
-                depth,
-                TRIED,
-                &mut turns,
-                &budget,
-            )
-            .unwrap();
+            (Bars::new(size, depth))
+                .pair(&mut cube, TRIED, &mut turns, &budget)
+                .unwrap();
             let mut replayed = before;
             replayed.apply(turns.iter().copied());
             assert_eq!(replayed, cube);
