@@ -5,7 +5,8 @@
 //! stickers of rows `d` and `N-1-d` and of columns `d` and `N-1-d` strictly between them (the
 //! obliques of that depth, and on an odd size the t-centre in the middle of each bar).
 //! The proxy only needs each bar one colour (any colour, four bars of each); its own phases
-//! then put the bars on their faces. So the bars' colours are chosen to keep the most pieces
+//! then put the bars on their faces. So cheap *cuts* ([`cuts`]) first make bars as one-coloured
+//! as they can for their moves; then the bars' colours are chosen to keep the most pieces
 //! where they are (an exact assignment), and 3-cycles bring the rest, about half as many
 //! pieces as placing every one on its face. What the greedy 3-cycles cost differs a lot
 //! between assignments that keep as many: more are tried, each the best with one bar (then
