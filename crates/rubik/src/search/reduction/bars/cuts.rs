@@ -15,9 +15,10 @@
 
 use std::collections::HashMap;
 
-use super::{BARS, assign, bar};
+use super::{BARS, assign, bar, slots};
 use crate::face::Axis;
 use crate::facelet::{FaceletCube, permutation};
+use crate::search::reduction::orbit::Orbit;
 use crate::turn::Turn;
 
 /// The cuts of one depth of one size, each with what it does to the bars.
@@ -55,9 +56,10 @@ const MOVES_PER_STICKER: usize = 2;
 pub(super) const MAX_SIZE: usize = 33;
 
 impl Cuts {
-    /// The cuts of depth `depth` on a cube of `size` layers, whose bars are the stickers
-    /// `cells`.
-    pub(super) fn new(size: usize, depth: usize, cells: Vec<usize>) -> Cuts {
+    /// The cuts of depth `depth` on a cube of `size` layers, whose bars are made of the
+    /// orbits `orbits`.
+    pub(super) fn new(size: usize, depth: usize, orbits: &[Orbit]) -> Cuts {
+        let cells: Vec<usize> = orbits.iter().flat_map(slots).collect();
         let bar_of: Vec<usize> = cells.iter().map(|&s| bar(size, depth, s)).collect();
         let mut members = vec![Vec::new(); BARS];
         for (cell, &bar) in bar_of.iter().enumerate() {
@@ -157,11 +159,11 @@ impl Cuts {
             .collect();
         promising.sort_by(|(a, x), (b, y)| (b * x.cost as i32).cmp(&(a * y.cost as i32)));
         let rate = |gain: i32, cut: &Cut| (gain, cut.cost as i32);
+        let beats = |(gain, cost): (i32, i32), (best, best_cost): (i32, i32)| {
+            gain * best_cost > best * cost
+        };
         let mut best: Option<((i32, i32), &Cut)> = None;
         for (bound, cut) in promising {
-            let beats = |(gain, cost): (i32, i32), (best, best_cost): (i32, i32)| {
-                gain * best_cost > best * cost
-            };
             if best.is_some_and(|(b, _)| !beats(rate(bound, cut), b)) {
                 break;
             }
@@ -292,15 +294,7 @@ mod tests {
 
     /// The cuts of depth `depth` of a cube of `size` layers, as [`super::super::Bars`] makes them.
     fn cuts(size: usize, depth: usize) -> Cuts {
-        let cells = (bar_orbits(size, depth).iter())
-            .flat_map(|orbit| {
-                let stickers: Vec<usize> = (orbit.kind.pieces.iter())
-                    .map(|piece| orbit.sticker(piece[0]))
-                    .collect();
-                stickers
-            })
-            .collect();
-        Cuts::new(size, depth, cells)
+        Cuts::new(size, depth, &bar_orbits(size, depth))
     }
 
     /// Whether the sticker `sticker` of a cube of `size` layers is of a piece inside depth

@@ -59,11 +59,6 @@ impl Bars {
     /// The bars of depth `depth` on a cube of `size` layers.
     pub(super) fn new(size: usize, depth: usize) -> Bars {
         let orbits = bar_orbits(size, depth);
-        let slots = |orbit: &Orbit| -> Vec<usize> {
-            (orbit.kind.pieces.iter())
-                .map(|piece| orbit.sticker(piece[0]))
-                .collect()
-        };
         let bars = (orbits.iter())
             .map(|orbit| {
                 slots(orbit)
@@ -72,8 +67,7 @@ impl Bars {
                     .collect()
             })
             .collect();
-        let cuts = (size <= cuts::MAX_SIZE)
-            .then(|| Cuts::new(size, depth, orbits.iter().flat_map(slots).collect()));
+        let cuts = (size <= cuts::MAX_SIZE).then(|| Cuts::new(size, depth, &orbits));
         Bars { orbits, bars, cuts }
     }
 
@@ -180,6 +174,13 @@ fn pair_to(
     Ok(())
 }
 
+/// The sticker of each slot of `orbit` (a slot is one sticker).
+fn slots(orbit: &Orbit) -> Vec<usize> {
+    (orbit.kind.pieces.iter())
+        .map(|piece| orbit.sticker(piece[0]))
+        .collect()
+}
+
 /// The bar (face × 4 + side: the top, bottom, left or right one) the sticker `sticker` of a
 /// cube of size `size` lies on, among the bars of depth `depth`.
 fn bar(size: usize, depth: usize, sticker: usize) -> usize {
@@ -222,7 +223,7 @@ fn taking(bars: usize) -> &'static [usize] {
 }
 
 /// A colour for each bar, four bars of each colour, of the greatest total weight,
-/// `weights[bar][colour]` (in [`pair`], the stickers of that colour the bar holds, which a
+/// `weights[bar][colour]` (in [`Bars::pair`], the stickers of that colour the bar holds, which a
 /// bar of that colour keeps): exact, by dynamic programming over the bars in turn and how many
 /// of each colour they have taken.
 fn assign(weights: &[[i32; 6]; BARS]) -> [Face; BARS] {
