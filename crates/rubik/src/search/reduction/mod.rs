@@ -426,7 +426,10 @@ fn solve_centres(
 /// cannot hold a big cube up for long. The 5×5's phases took up to 6.4 M nodes on 12 random
 /// states, 2 M or fewer on 8 of them; a cap of 2 M made 10 random 7×7s 39 moves longer on
 /// average (361.4 against 322.1) for a third of the time, so the cap is set past the tail.
-const TABLE_NODES: u64 = 10_000_000;
+/// The edge phases (which count their nodes together) took up to 7.4 M on 50 depths of random
+/// 7×7s and 10×10s, and 12.7 M on one more: a cap of 10 M left that depth to the 3-cycles, and
+/// its 10×10 took 770 moves instead of 572.
+const TABLE_NODES: u64 = 30_000_000;
 
 /// Reduces the cube depth by depth, innermost first, each on its proxy ([`depths`]), as a
 /// 4×4 or 5×5 ([`four::reduce_depth`], [`five::reduce_depth`]): its x- and t-centre orbits

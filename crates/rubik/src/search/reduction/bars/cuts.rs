@@ -3,15 +3,15 @@
 //! The bars need only be one colour each, wherever they are, and the depth's 5×5 then solves
 //! its x-centres, wings and outer layers from wherever they are. So a turn that carries bars
 //! whole (a face turn, or a slice at the depth) costs the pairing nothing, and neither does
-//! anything done to the depth's x-centres or wings. A *cut* `h g h'`, a block `h` that
-//! holds an outer layer and ends inside the bars, around a turn `g` of one or both slices at
-//! the depth on another axis (and after a face turn, in some), leaves every piece inside the
-//! depth where it was (`g` touches only the depth's pieces, wherever `h` has put them), and
-//! is the commutator `h g h' g'` followed by `g`, which carries bars whole: it does to the
-//! bars what the commutator does, a 3-cycle or two of their stickers, in 4 to 6 moves where
-//! a pure 3-cycle takes 8. The cuts are taken greedily while one keeps at least one more
-//! sticker in its bar per two moves (the stickers a bar keeps counted as in
-//! [`super::assign`]); the 3-cycles do the rest.
+//! anything done to the depth's x-centres or wings. A *cut* `h g h'`, where `h` is a block
+//! that holds an outer layer and ends inside the bars or a single slice that crosses them,
+//! around a turn `g` of one or both slices at the depth on another axis (and after a face
+//! turn, in some), leaves every piece inside the depth where it was (`g` touches only the
+//! depth's pieces, wherever `h` has put them), and is the commutator `h g h' g'` followed by
+//! `g`, which carries bars whole: it does to the bars what the commutator does, a 3-cycle or
+//! two of their stickers, in 4 to 7 moves where a pure 3-cycle takes 8. The cuts are taken
+//! greedily while one keeps at least two more stickers in their bars per five moves (the
+//! stickers a bar keeps counted as in [`super::assign`]); the 3-cycles do the rest.
 
 use std::collections::HashMap;
 
@@ -45,9 +45,11 @@ struct Cut {
 }
 
 /// The cuts go on while the best keeps at least one more sticker in its bar per this many
-/// moves. On 6 random 7×7s, the pairing and the whole solution took 216.3 moves without cuts;
-/// 209.7 with cuts down to 1 sticker per 3.3 moves, 208.8 per 2, 209.8 per 1.7, 217.3 per 1.3.
-const MOVES_PER_STICKER: usize = 2;
+/// half moves (per 2.5 moves). With blocks holding an outer layer alone, on 6 random 7×7s the
+/// whole solution took 216.3 moves without cuts; 209.7 with cuts down to 1 sticker per 3.3
+/// moves, 208.8 per 2, 209.8 per 1.7, 217.3 per 1.3. With single slices too, on 6 random
+/// 10×10s: 574.7 moves per 2, 565.7 per 2.5, 570.2 per 3 (579.7 before single slices).
+const HALF_MOVES_PER_STICKER: usize = 5;
 
 /// The largest cube whose bars are cut: the cuts of a depth grow with the size and so does
 /// each one's work, so their whole work grows as the fourth power of the size. One random
@@ -138,7 +140,7 @@ impl Cuts {
     }
 
     /// Makes cuts on `work` while the best keeps enough more stickers in their bars per move
-    /// ([`MOVES_PER_STICKER`]): appends their turns to `turns`.
+    /// ([`HALF_MOVES_PER_STICKER`]): appends their turns to `turns`.
     pub(super) fn pair(&self, work: &mut FaceletCube, turns: &mut Vec<Turn>) {
         while let Some(cut) = self.best(work) {
             work.apply(cut.turns.iter().copied());
@@ -234,7 +236,7 @@ impl Shown {
 
 /// Whether a cut of `cost` moves that keeps `gain` more stickers in their bars is worth it.
 fn worth(gain: i32, cost: usize) -> bool {
-    gain > 0 && gain as usize * MOVES_PER_STICKER >= cost
+    gain > 0 && gain as usize * HALF_MOVES_PER_STICKER >= 2 * cost
 }
 
 /// The stickers that bars showing `shown` keep in the best assignment of colours to bars.
@@ -245,8 +247,9 @@ fn kept(shown: &[[i32; 6]; BARS]) -> i32 {
 
 /// Every cut of depth `depth` of a cube of `size` layers, with the turns in it that carry bars
 /// whole (its face turn and the slice turns `g`): a block holding an outer layer that ends
-/// between two stickers of a bar, any amount, around one slice at the depth on another axis
-/// (after a face turn or not) or both of that axis's slices at the depth.
+/// between two stickers of a bar, or a single slice between a bar's ends, any amount, around
+/// one slice at the depth on another axis (after a face turn or not) or both of that axis's
+/// slices at the depth.
 fn sequences(size: usize, depth: usize) -> Vec<(Vec<Turn>, Vec<Turn>)> {
     let layer = |axis, first, last, quarters| Turn {
         axis,
@@ -261,6 +264,11 @@ fn sequences(size: usize, depth: usize) -> Vec<(Vec<Turn>, Vec<Turn>)> {
     let mut sequences = Vec::new();
     for axis in Axis::ALL {
         let blocks = (depth + 1..size - 2 - depth).flat_map(|k| [(0, k), (k + 1, size - 1)]);
+        // Wider inner blocks were taken too seldom to pay for their number (it grows as the
+        // square of the size): on 12 random 10×10s 560.6 moves against 565.3, but a 20×20 took
+        // 53 s instead of 36 s and 1.11 GB.
+        let slices = (depth + 1..size - 1 - depth).map(|k| (k, k));
+        let blocks = blocks.chain(slices);
         for (first, last) in blocks {
             for q in 1..=3 {
                 let h = layer(axis, first, last, q);
@@ -367,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn each_cut_made_keeps_more_stickers_in_their_bars_than_half_its_moves() {
+    fn each_cut_made_keeps_a_sticker_in_its_bar_per_two_and_a_half_moves() {
         let (size, depth) = (8, 1);
         let cuts = cuts(size, depth);
         for seed in 0..4 {
@@ -377,7 +385,7 @@ mod tests {
                 let before = kept(&Shown::new(&cuts, &cube).shown);
                 cube.apply(cut.turns.iter().copied());
                 let gain = kept(&Shown::new(&cuts, &cube).shown) - before;
-                assert!(gain > 0 && gain as usize * MOVES_PER_STICKER >= cut.cost);
+                assert!(gain > 0 && gain as usize * HALF_MOVES_PER_STICKER >= 2 * cut.cost);
                 made += 1;
             }
             assert!(made > 0, "seed {seed}: a random cube has cuts worth making");
