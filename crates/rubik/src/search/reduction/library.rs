@@ -18,6 +18,11 @@
 //! (Dijkstra on outer-block turn metric cost): every 3-cycle, and the others up to
 //! [`EXTRA_COST`].
 //!
+//! Pairing a depth's bars (`bars/`) takes the centre kinds' operations with their closing turns
+//! of the slices at that depth left out as well ([`Kind::bar_library`]): those slices carry
+//! the bars whole, as face turns do, and touch nothing inside the depth, so a 3-cycle of bar
+//! stickers costs 8 moves where a pure one costs 11.
+//!
 //! Wings also get the *slice operations* ([`slice_ops`]): an inner layer (or the block out to
 //! it) turned to line wings up, outer face turns that move edges whole, the layer turned back.
 //! They keep the centres solved but not in place, move the outer layers, and (for a block) the
@@ -98,6 +103,7 @@ pub(super) struct Kind {
     /// Each piece's proxy sticker indices, in an order every turn keeps.
     pub pieces: Vec<Vec<usize>>,
     library: OnceLock<Library>,
+    bar_library: OnceLock<Library>,
 }
 
 /// A kind's pure operations and face turns.
@@ -142,8 +148,14 @@ impl Kind {
 
     /// The kind's operations, derived on first use.
     pub fn library(&self) -> &Library {
-        self.library
-            .get_or_init(|| Library::derive(self.name, self.size, &self.pieces))
+        (self.library).get_or_init(|| Library::derive(self.name, self.size, &self.pieces, false))
+    }
+
+    /// The kind's operations for pairing bars ([`super::bars`]), derived on first use: the
+    /// same, each with its closing slices at its depth (the proxy's second layer and its
+    /// mirror) left out as well as its closing face turns, for both carry bars whole.
+    pub fn bar_library(&self) -> &Library {
+        (self.bar_library).get_or_init(|| Library::derive(self.name, self.size, &self.pieces, true))
     }
 
     /// The number of pieces (slots) of the orbit.
@@ -171,6 +183,7 @@ impl Kind {
             size,
             pieces,
             library: OnceLock::new(),
+            bar_library: OnceLock::new(),
         }
     }
 }
@@ -183,8 +196,10 @@ impl Library {
         &self.moves[at..at + usize::from(head.moved)]
     }
 
-    /// The operations of kind `name`, whose proxy cube has `size` layers and these pieces.
-    fn derive(name: KindName, size: usize, pieces: &[Vec<usize>]) -> Library {
+    /// The operations of kind `name`, whose proxy cube has `size` layers and these pieces,
+    /// their closing outer face turns left out, and on `bars` their closing turns of the
+    /// proxy's second layer and its mirror too.
+    fn derive(name: KindName, size: usize, pieces: &[Vec<usize>], bars: bool) -> Library {
         let turns: Vec<Turn> = Turn::single_layer_turns(size).collect();
         let mut sticker_slot = vec![usize::MAX; 6 * size * size];
         for (k, &s) in pieces.iter().flatten().enumerate() {
@@ -261,10 +276,12 @@ impl Library {
         let mut ops: Vec<Op> = close_under_conjugation(base, &turn_perms, size, pieces.len())
             .into_iter()
             .map(|(_, mut turns, perm)| {
-                let outer = turns
-                    .iter()
-                    .rev()
-                    .take_while(|t| t.first == 0 || t.last + 1 == size)
+                let left_out = |layer: usize| match bars {
+                    false => layer == 0 || layer + 1 == size,
+                    true => layer <= 1 || layer + 2 >= size,
+                };
+                let outer = (turns.iter().rev())
+                    .take_while(|t| left_out(t.first))
                     .count();
                 let rest = turns.split_off(turns.len() - outer);
                 op(turns, rest, &perm)

@@ -2,7 +2,7 @@
 //! placement of its pieces by pure 3-cycles.
 
 use super::ReductionError;
-use super::library::{Kind, KindName, MOST_SLOTS, Op};
+use super::library::{Kind, KindName, Library, MOST_SLOTS, Op};
 use crate::face::Face;
 use crate::facelet::FaceletCube;
 use crate::search::budget::Running;
@@ -26,6 +26,8 @@ pub(super) struct Orbit {
     pub kind: &'static Kind,
     layers: Vec<usize>,
     size: usize,
+    /// Whether it is placed to make bars of one colour ([`Orbit::on_bars`]).
+    bars: bool,
 }
 
 impl Orbit {
@@ -37,7 +39,27 @@ impl Orbit {
         layers.dedup();
         let kind = Kind::get(name);
         debug_assert_eq!(layers.len(), kind.size);
-        Orbit { kind, layers, size }
+        Orbit {
+            kind,
+            layers,
+            size,
+            bars: false,
+        }
+    }
+
+    /// The orbit, placed to make bars of one colour: by its kind's
+    /// [bar library](Kind::bar_library), whose operations leave turns of its depth's slices
+    /// undone as well as face turns, for those carry bars whole.
+    pub(super) fn on_bars(self) -> Orbit {
+        Orbit { bars: true, ..self }
+    }
+
+    /// The operations its placement takes.
+    fn library(&self) -> &'static Library {
+        match self.bars {
+            false => self.kind.library(),
+            true => self.kind.bar_library(),
+        }
     }
 
     /// The 5×5 a cube of size `size` reduces its depth `depth` on (outside the innermost):
@@ -53,6 +75,7 @@ impl Orbit {
             kind: Kind::get(KindName::TCentre),
             layers,
             size,
+            bars: false,
         }
     }
 
@@ -236,7 +259,7 @@ impl Orbit {
         let mut best =
             (self.finishing(piece, want, None)).map(|op| (self.cost(&[op], last), vec![op]));
         let savings = self.savings(last);
-        let library = self.kind.library();
+        let library = self.library();
         for (op, head) in library.ops.iter().zip(&library.heads) {
             let cost = u32::from(head.cost) - savings[usize::from(head.first)];
             if best.as_ref().is_some_and(|(b, _)| cost >= *b) {
@@ -255,7 +278,7 @@ impl Orbit {
     /// The one operation that puts every piece right, if there is one, where the slots hold
     /// `piece` and want `want` after `first` (as they are without).
     fn finishing(&self, piece: &[u8], want: &[u8], first: Option<&Op>) -> Option<&'static Op> {
-        let library = self.kind.library();
+        let library = self.library();
         let len = self.kind.len();
         let (mut now, mut wanted) = ([0; MOST_SLOTS], [0; MOST_SLOTS]);
         for s in 0..len {
@@ -300,7 +323,7 @@ impl Orbit {
             );
             x > y || (x == y && (a.1, a.2) < (b.1, b.2))
         };
-        let library = self.kind.library();
+        let library = self.library();
         let mut best: Vec<Scored> = Vec::with_capacity(count + 1);
         // Puts the operation `index` (costing `cost`, putting at most `most` pieces right)
         // among the best.
@@ -359,7 +382,7 @@ impl Orbit {
     /// What an operation saves after the real turn `last`, for each of the kind's
     /// [first turns](super::library::Library::first_turns) ([`Orbit::merged`]).
     fn savings(&self, last: Option<Turn>) -> Vec<u32> {
-        let firsts = &self.kind.library().first_turns;
+        let firsts = &self.library().first_turns;
         firsts
             .iter()
             .map(|&first| self.merged(last, first))
@@ -435,10 +458,10 @@ pub(super) fn t_centre_orbit(size: usize, depth: usize) -> Orbit {
 /// and on an odd size the t-centre orbit of that depth.
 pub(super) fn bar_orbits(size: usize, depth: usize) -> Vec<Orbit> {
     let mut orbits: Vec<Orbit> = (depth + 1..size / 2)
-        .map(|col| Orbit::new(size, KindName::Obliques, depth, col))
+        .map(|col| Orbit::new(size, KindName::Obliques, depth, col).on_bars())
         .collect();
     if size % 2 == 1 {
-        orbits.push(t_centre_orbit(size, depth));
+        orbits.push(t_centre_orbit(size, depth).on_bars());
     }
     orbits
 }
@@ -511,14 +534,25 @@ mod tests {
 
     #[test]
     fn every_op_is_pure_and_every_triple_has_a_three_cycle() {
-        for name in [
+        let pure = [
             KindName::XCentre,
             KindName::TCentre,
             KindName::Obliques,
             KindName::Wing,
-        ] {
+        ]
+        .map(|name| (name, false));
+        let bars = [KindName::TCentre, KindName::Obliques].map(|name| (name, true));
+        for (name, bars) in pure.into_iter().chain(bars) {
             let kind = Kind::get(name);
-            let library = kind.library();
+            let library = match bars {
+                false => kind.library(),
+                true => kind.bar_library(),
+            };
+            // The turns left out: face turns, and for bars the slices at the depth.
+            let left_out = |layer: usize| match bars {
+                false => layer == 0 || layer + 1 == kind.size,
+                true => layer <= 1 || layer + 2 >= kind.size,
+            };
             let orbits = kind.len() / 24;
             let mut triples = std::collections::HashSet::new();
             for (index, op) in library.ops.iter().enumerate() {
@@ -548,7 +582,7 @@ mod tests {
                 assert!(
                     op.rest
                         .iter()
-                        .all(|t| t.first == 0 || t.last + 1 == kind.size)
+                        .all(|t| t.first == t.last && left_out(t.first))
                 );
                 if op.moves.len() == 3 {
                     triples.insert(op.moves.clone());
@@ -556,6 +590,20 @@ mod tests {
             }
             // Every 3-cycle of pieces of one orbit of 24: 24·23·22 / 3 of them.
             assert_eq!(triples.len(), orbits * 24 * 23 * 22 / 3, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn leaving_slices_at_the_depth_undone_makes_cheaper_three_cycles() {
+        for name in [KindName::TCentre, KindName::Obliques] {
+            let kind = Kind::get(name);
+            let cheapest = |library: &Library| {
+                let three = library.ops.iter().filter(|op| op.moves.len() == 3);
+                three.map(|op| op.cost).min()
+            };
+            // `[r, U l U']` with its closing `U'` left out costs 11; with `U l' U'`, 8.
+            assert_eq!(cheapest(kind.library()), Some(11), "{name:?}");
+            assert_eq!(cheapest(kind.bar_library()), Some(8), "{name:?}");
         }
     }
 }

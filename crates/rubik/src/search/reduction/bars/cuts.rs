@@ -9,9 +9,9 @@
 //! turn, in some), leaves every piece inside the depth where it was (`g` touches only the
 //! depth's pieces, wherever `h` has put them), and is the commutator `h g h' g'` followed by
 //! `g`, which carries bars whole: it does to the bars what the commutator does, a 3-cycle or
-//! two of their stickers, in 4 to 7 moves where a pure 3-cycle takes 8. The cuts are taken
-//! greedily while one keeps at least two more stickers in their bars per five moves (the
-//! stickers a bar keeps counted as in [`super::assign`]); the 3-cycles do the rest.
+//! two of their stickers, in 4 to 7 moves where a 3-cycle takes 8. The cuts are taken
+//! greedily while one keeps at least one more sticker in its bar per two moves (the stickers
+//! a bar keeps counted as in [`super::assign`]); the 3-cycles do the rest.
 
 use std::collections::HashMap;
 
@@ -45,11 +45,11 @@ struct Cut {
 }
 
 /// The cuts go on while the best keeps at least one more sticker in its bar per this many
-/// half moves (per 2.5 moves). With blocks holding an outer layer alone, on 6 random 7×7s the
-/// whole solution took 216.3 moves without cuts; 209.7 with cuts down to 1 sticker per 3.3
-/// moves, 208.8 per 2, 209.8 per 1.7, 217.3 per 1.3. With single slices too, on 6 random
-/// 10×10s: 574.7 moves per 2, 565.7 per 2.5, 570.2 per 3 (579.7 before single slices).
-const HALF_MOVES_PER_STICKER: usize = 5;
+/// moves. With single slices and the 3-cycles that leave slices at the depth undone
+/// ([`crate::search::reduction::library::Kind::bar_library`]), on 6 random 10×10s the whole
+/// solution took 537.2 moves without cuts, 517.2 with cuts down to 1 sticker per 1.5 moves,
+/// 514.8 per 2, 522.2 per 2.5 and 3; on 16 random 7×7s, 194.9 per 2 and 194.8 per 2.5.
+const MOVES_PER_STICKER: usize = 2;
 
 /// The largest cube whose bars are cut: the cuts of a depth grow with the size and so does
 /// each one's work, so their whole work grows as the fourth power of the size. One random
@@ -140,7 +140,7 @@ impl Cuts {
     }
 
     /// Makes cuts on `work` while the best keeps enough more stickers in their bars per move
-    /// ([`HALF_MOVES_PER_STICKER`]): appends their turns to `turns`.
+    /// ([`MOVES_PER_STICKER`]): appends their turns to `turns`.
     pub(super) fn pair(&self, work: &mut FaceletCube, turns: &mut Vec<Turn>) {
         while let Some(cut) = self.best(work) {
             work.apply(cut.turns.iter().copied());
@@ -236,7 +236,7 @@ impl Shown {
 
 /// Whether a cut of `cost` moves that keeps `gain` more stickers in their bars is worth it.
 fn worth(gain: i32, cost: usize) -> bool {
-    gain > 0 && gain as usize * HALF_MOVES_PER_STICKER >= 2 * cost
+    gain > 0 && gain as usize * MOVES_PER_STICKER >= cost
 }
 
 /// The stickers that bars showing `shown` keep in the best assignment of colours to bars.
@@ -375,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn each_cut_made_keeps_a_sticker_in_its_bar_per_two_and_a_half_moves() {
+    fn each_cut_made_keeps_more_stickers_in_their_bars_than_half_its_moves() {
         let (size, depth) = (8, 1);
         let cuts = cuts(size, depth);
         for seed in 0..4 {
@@ -385,7 +385,7 @@ mod tests {
                 let before = kept(&Shown::new(&cuts, &cube).shown);
                 cube.apply(cut.turns.iter().copied());
                 let gain = kept(&Shown::new(&cuts, &cube).shown) - before;
-                assert!(gain > 0 && gain as usize * HALF_MOVES_PER_STICKER >= 2 * cut.cost);
+                assert!(gain > 0 && gain as usize * MOVES_PER_STICKER >= cut.cost);
                 made += 1;
             }
             assert!(made > 0, "seed {seed}: a random cube has cuts worth making");
