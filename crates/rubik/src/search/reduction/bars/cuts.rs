@@ -80,9 +80,9 @@ impl Cuts {
             }))
             .clone()
         };
-        // The cheapest cut for each thing cuts do (the bars broken, then those made, each
-        // sorted), by the order of the list where costs tie.
-        let mut cheapest: HashMap<Vec<u16>, Cut> = HashMap::new();
+        // The cheapest turns and their cost for each thing cuts do (the bars broken, then
+        // those made, each sorted), by the order of the list where costs tie.
+        let mut cheapest: HashMap<(Vec<usize>, Vec<u16>), (Vec<Turn>, usize)> = HashMap::new();
         for (turns, carried) in sequences(size, depth) {
             // The cut with the turns that carry bars whole undone after it: `from[cell]` is
             // the cell whose sticker it brings to `cell`.
@@ -111,26 +111,25 @@ impl Cuts {
             broken.retain(|bar| !kept.contains(bar));
             debug_assert_eq!(broken.len(), made.len());
             made.sort_unstable();
-            let made: Vec<u16> = made.concat();
-            let key: Vec<u16> = (broken.iter().map(|&b| b as u16))
-                .chain([u16::MAX])
-                .chain(made.iter().copied())
-                .collect();
-            let cost = turns.iter().map(|turn| turn.obtm(size)).sum();
-            if broken.is_empty() || cheapest.get(&key).is_some_and(|cut| cut.cost <= cost) {
+            if broken.is_empty() {
                 continue;
             }
-            cheapest.insert(
-                key,
-                Cut {
-                    turns,
-                    cost,
-                    broken,
-                    made,
-                },
-            );
+            let cost = turns.iter().map(|turn| turn.obtm(size)).sum();
+            let best = (cheapest.entry((broken, made.concat())))
+                .or_insert_with(|| (Vec::new(), usize::MAX));
+            if cost < best.1 {
+                *best = (turns, cost);
+            }
         }
-        let mut cuts: Vec<Cut> = cheapest.into_values().collect();
+        let cuts = cheapest
+            .into_iter()
+            .map(|((broken, made), (turns, cost))| Cut {
+                turns,
+                cost,
+                broken,
+                made,
+            });
+        let mut cuts: Vec<Cut> = cuts.collect();
         cuts.sort_by(|a, b| (a.cost, &a.broken, &a.made).cmp(&(b.cost, &b.broken, &b.made)));
         Cuts {
             cells,
