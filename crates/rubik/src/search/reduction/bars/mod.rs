@@ -10,10 +10,10 @@
 //! where they are (an exact assignment), and 3-cycles bring the rest, about half as many
 //! pieces as placing every one on its face: 3-cycles whose closing turns of the depth's
 //! slices, which carry bars whole, are left out as well as their closing face turns
-//! ([`super::library::Kind::bar_library`]), 8 moves where a pure one takes 11. What the greedy 3-cycles cost differs a lot
-//! between assignments that keep as many: more are tried, each the best with one bar (then
-//! two) made to change its colour, and the cheapest placement is kept (on 6×6s the pairing took
-//! 59 moves instead of 70 with 24 assignments).
+//! ([`super::library::Kind::bar_library`]), 8 moves where a pure one takes 11. What the
+//! greedy 3-cycles cost differs a lot between assignments that keep as many: more are tried,
+//! each the best with one bar (then two) made to change its colour, and the cheapest placement
+//! is kept (on 6×6s the pairing took 59 moves instead of 70 with 24 assignments).
 
 mod cuts;
 
