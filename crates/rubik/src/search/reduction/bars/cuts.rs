@@ -82,7 +82,7 @@ impl Cuts {
         };
         // The cheapest turns and their cost for each thing cuts do (the bars broken, then
         // those made, each sorted), by the order of the list where costs tie.
-        let mut cheapest: HashMap<(Vec<usize>, Vec<u16>), (Vec<Turn>, usize)> = HashMap::new();
+        let mut cheapest = HashMap::new();
         for (turns, carried) in sequences(size, depth) {
             // The cut with the turns that carry bars whole undone after it: `from[cell]` is
             // the cell whose sticker it brings to `cell`.
