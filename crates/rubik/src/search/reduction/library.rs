@@ -273,13 +273,14 @@ impl Library {
                 moves,
             }
         };
+        // The layers whose closing turns are left out.
+        let left_out = |layer: usize| match bars {
+            false => layer == 0 || layer + 1 == size,
+            true => layer <= 1 || layer + 2 >= size,
+        };
         let mut ops: Vec<Op> = close_under_conjugation(base, &turn_perms, size, pieces.len())
             .into_iter()
             .map(|(_, mut turns, perm)| {
-                let left_out = |layer: usize| match bars {
-                    false => layer == 0 || layer + 1 == size,
-                    true => layer <= 1 || layer + 2 >= size,
-                };
                 let outer = (turns.iter().rev())
                     .take_while(|t| left_out(t.first))
                     .count();
