@@ -138,7 +138,7 @@ impl EdgePhases {
     /// built.
     pub fn build_tables(&self, keep: &mut dyn FnMut(Vec<u8>)) {
         self.separation
-            .build_tables(&self.last)
+            .build_tables(&self.last, self.gathering.moves())
             .into_iter()
             .for_each(&mut *keep);
         self.gathering

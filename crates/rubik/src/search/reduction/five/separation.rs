@@ -13,7 +13,8 @@
 //! centres of each orbit are on their axes (`70³`). The bound is the largest of distance
 //! tables over the wing classes with the orientation ([`super::separated_edges`]), each
 //! orbit's centres (to any placement the later turns reach, the R/L colours as the last phase
-//! wants them), and the orientation with both orbits' R/L halves.
+//! wants them or one gathering turn from that), and the orientation with both orbits' R/L
+//! halves.
 
 use super::last_pairing::LastPairing;
 use super::model::{Centre, Centres, Model};
@@ -123,30 +124,41 @@ impl Separation {
         ]
     }
 
-    /// The tables' distances, by breadth-first search, the centres' goal putting each orbit's
-    /// R/L colours where `last`'s turns reach from solved, tied across the orbits as they are
-    /// there.
-    pub fn build_tables(&self, last: &LastPairing) -> Vec<Vec<u8>> {
+    /// The tables' distances, by breadth-first search. The centres' goal puts both orbits' R/L
+    /// colours where `last`'s turns reach from solved or one of the gathering's turns
+    /// (`gathering`) from there, which the gathering then makes: on 60 random 5×5s, this phase
+    /// took 0.6 turns less, the gathering 0.3 more and the whole solutions 0.5 less, in 6%
+    /// fewer search nodes, than with only the last phase's reach; with the R/L colours anywhere
+    /// the later turns reach, 0.7 less in about twice the nodes.
+    pub fn build_tables(&self, last: &LastPairing, gathering: MoveSet) -> Vec<Vec<u8>> {
         let moves = self.moves;
+        let turns = half_turns();
         let rl = |c: &Centres, o: usize| axis_half(c.mask(Centre::BOTH[o], &[Face::R]), Face::R);
+        // Both orbits' R/L halves, `x · 70 + t`.
+        let reached: Vec<usize> = (last.placements().iter())
+            .map(|c| rl(c, 0) * 70 + rl(c, 1))
+            .collect();
+        let mut rl_goals: Vec<usize> = (reached.iter())
+            .flat_map(|&h| turns_in(gathering).map(move |m| (h, m)))
+            .map(|(h, m)| {
+                usize::from(turns[0][1][m][h / 70]) * 70 + usize::from(turns[1][1][m][h % 70])
+            })
+            .chain(reached.iter().copied())
+            .collect();
+        rl_goals.sort_unstable();
+        rl_goals.dedup();
         let centre_goals = [0, 1].map(|o| {
             let wanted: std::collections::HashSet<usize> =
-                last.placements().iter().map(|c| rl(c, o)).collect();
+                rl_goals.iter().map(|&h| [h / 70, h % 70][o]).collect();
             let mut goals = reached_centres(Centre::BOTH[o], later_moves(Model::get()));
             goals.retain(|&i| wanted.contains(&(i / 70 % 70)));
             goals
         });
-        let mut rl_goals: Vec<usize> = (last.placements().iter())
-            .map(|c| rl(c, 0) * 70 + rl(c, 1))
-            .collect();
-        rl_goals.sort_unstable();
-        rl_goals.dedup();
         let [x, t] = [0, 1].map(|o| {
             bfs(CENTRE_PLACEMENTS, &centre_goals[o], moves, |i, m| {
                 turn_centre_index(o, i, m)
             })
         });
-        let turns = half_turns();
         let rl = bfs(ORIENTATIONS * RL_HALVES, &rl_goals, moves, |i, m| {
             let (eo, rl) = (full_orientation(i / RL_HALVES), i % RL_HALVES);
             let eo = low_bits(turn_eo(&self.flips, eo, m));

@@ -60,8 +60,8 @@ impl FiveSize {
     /// The file, its version bumped whenever the builder would produce different bytes.
     fn spec(self) -> TableSpec {
         match self {
-            FiveSize::Small => TableSpec::new("five-small", 2),
-            FiveSize::Large => TableSpec::new("five", 5),
+            FiveSize::Small => TableSpec::new("five-small", 3),
+            FiveSize::Large => TableSpec::new("five", 6),
         }
     }
 
