@@ -24,8 +24,8 @@ pub struct TableArgs {
     /// Which two-phase tables: tiny (7 MB, built in under a second; tens of milliseconds a
     /// state), small (45 MB, built in seconds), medium (136 MB, built in seconds) or large
     /// (490 MB, built in about 15 seconds; the fastest). The 5×5 reduction's tables (which
-    /// bigger cubes use too) go with them: small (58 MB; the same solutions in about twice the
-    /// time) with tiny and small, large (261 MB) with medium and large.
+    /// bigger cubes use too) go with them: small (62 MB; the same solutions in about twice the
+    /// time) with tiny and small, large (278 MB) with medium and large.
     #[arg(long, default_value_t = TableSize::Large, global = true)]
     tables_size: TableSize,
     /// Which tables the optimal solver reads: small (the medium two-phase tables, 136 MB; a

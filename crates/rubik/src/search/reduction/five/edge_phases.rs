@@ -85,9 +85,9 @@ impl Partial {
 impl EdgePhases {
     /// How many entries each of the phases' tables has, in order: the separation's (its
     /// edges, each orbit's centres, the midges' orientation with the R/L halves), the
-    /// gathering's (its edges, each orbit's centres, both orbits' U/D and R/L halves) and the
-    /// last pairing's.
-    pub const TABLE_LENS: [usize; 9] = [
+    /// gathering's (its edges, each orbit's centres, both orbits' U/D and R/L halves, each
+    /// class's edges with each orbit's U/D half) and the last pairing's.
+    pub const TABLE_LENS: [usize; 13] = [
         86_048 * 2_048,
         CENTRE_PLACEMENTS,
         CENTRE_PLACEMENTS,
@@ -96,20 +96,34 @@ impl EdgePhases {
         CENTRE_PLACEMENTS,
         CENTRE_PLACEMENTS,
         70 * 70 * 70 * 70,
+        70 * 1_680 * 70,
+        70 * 1_680 * 70,
+        70 * 1_680 * 70,
+        70 * 1_680 * 70,
         5_288 * 4_900,
     ];
 
-    /// The places in [`EdgePhases::TABLE_LENS`] of the two largest tables, the separation's and
-    /// the gathering's edges (88 and 99 MB exact), which small tables keep coarsely.
-    pub const LARGEST: [usize; 2] = [0, 4];
+    /// `log2` of the indices an entry of the `k`-th table (in [`EdgePhases::TABLE_LENS`])
+    /// stands for in small tables: the two largest, the separation's and the gathering's edges
+    /// (88 and 99 MB exact), by 8; the gathering's joint tables (4 MB each) by 4; the rest
+    /// exact.
+    pub fn small_shift(k: usize) -> u32 {
+        match k {
+            0 | 4 => 3,
+            8..12 => 2,
+            _ => 0,
+        }
+    }
 
-    /// The entries of the goal (distance 0) in each of the [largest](EdgePhases::LARGEST)
-    /// tables.
-    pub fn largest_goals(&self) -> [Vec<usize>; 2] {
-        [
-            self.separation.edges.goal_entries(),
-            vec![self.gathering.edge_goal()],
-        ]
+    /// The entries of the goal (distance 0) in the `k`-th table, for the tables small tables
+    /// keep coarsely ([`EdgePhases::small_shift`]); empty for the others.
+    pub fn coarse_goals(&self, k: usize) -> Vec<usize> {
+        match k {
+            0 => self.separation.edges.goal_entries(),
+            4 => vec![self.gathering.edge_goal()],
+            8..12 => self.gathering.joint_goals(&self.last, k % 2),
+            _ => Vec::new(),
+        }
     }
 
     /// The phases' maps, derived from the model; their tables not attached.
@@ -153,7 +167,7 @@ impl EdgePhases {
         let rest = tables.split_off(4);
         self.separation.attach(tables);
         let mut tables = rest;
-        let rest = tables.split_off(4);
+        let rest = tables.split_off(8);
         self.gathering.attach(tables);
         self.last.attach(rest);
     }

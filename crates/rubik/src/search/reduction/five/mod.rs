@@ -15,11 +15,11 @@
 //! Several candidates pass from phase to phase: every phase searches all its candidates together by
 //! total length, the U/D staging passing on the best by length plus the L/R staging's bound, the
 //! L/R staging the shortest; the best few reduced cubes are ranked by their whole length with the
-//! 3×3 stage's first solution, the best twelve have that solution shortened, and the shortest
+//! 3×3 stage's first solution, the best sixteen have that solution shortened, and the shortest
 //! whole solution, moves cancelled across stages, is kept. With a time budget the edge phases and
-//! the 3×3 stage run again over the same staged centres, passing on two, four and eight times as
-//! many candidates, while time is left (`PASSES`). The fixed centres never move (only outer blocks
-//! turn), so each centre's goal is its face. A bigger odd cube reduces each depth as a 5×5 by the
+//! the 3×3 stage run again over the same staged centres, passing on one and a half, three and six
+//! times as many candidates, while time is left (`PASSES`). The fixed centres never move (only
+//! outer blocks turn), so each centre's goal is its face. A bigger odd cube reduces each depth as a 5×5 by the
 //! first five phases (`reduce_depth`).
 
 mod coords;
@@ -121,8 +121,9 @@ struct Pass {
 /// Once the U/D staging's perimeter reached a turn further (its slowest states 2-4 times
 /// faster), the first pass widened: on the same 20 states, 200 centre candidates, 72.6, 72.4,
 /// 71.9 and 71.5 moves in 0.63, 0.76, 0.94 and 1.14 s a state for 1, 2, 3 and 4 times as
-/// wide.
-const PASSES: [Pass; 4] = [Pass::wide(3), Pass::wide(6), Pass::wide(12), Pass::wide(24)];
+/// wide. Once the gathering had its joint tables (a quarter less time), 4 times: 30 states of
+/// seed 1, 71.3 → 71.1 moves in 0.63 → 0.70 s; 40 of seed 2, 71.8 → 71.7 in 0.86 s both.
+const PASSES: [Pass; 4] = [Pass::wide(4), Pass::wide(6), Pass::wide(12), Pass::wide(24)];
 
 /// How widely a depth of a bigger cube is reduced ([`reduce_depth`]): each centre phase's
 /// effort, and the results each edge phase passes on, for the bigger cube to choose among.

@@ -25,9 +25,9 @@
 //! the same solutions, as its slowest states (those needing 10 turns) take 0.3-0.4 s instead
 //! of 0.6-1.5 s.
 //!
-//! [Small](FiveSize::Small) tables (58 MB) keep the two edge tables of 88 and 99 MB
+//! [Small](FiveSize::Small) tables (62 MB) keep the two edge tables of 88 and 99 MB
 //! [coarsely](crate::search::reduction::distances::coarsened), an entry for each run of eight,
-//! and perimeters within 5 turns (54,569 classes; 43,235 raw states within 4 before) and 5
+//! the gathering's four joint tables (4 MB each) an entry for each run of four, and perimeters within 5 turns (54,569 classes; 43,235 raw states within 4 before) and 5
 //! turns (44,488), 1 MB each. Every bound is still a lower bound, 0 exactly at the goal, so the
 //! searches find the same solutions, in more nodes.
 
@@ -50,9 +50,9 @@ use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 /// Which tables: both find the same solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FiveSize {
-    /// 58 MB, built in about the same time as the large ones; about twice the search time.
+    /// 62 MB, built in about the same time as the large ones; about twice the search time.
     Small,
-    /// 261 MB, the fastest.
+    /// 278 MB, the fastest.
     Large,
 }
 
@@ -60,8 +60,8 @@ impl FiveSize {
     /// The file, its version bumped whenever the builder would produce different bytes.
     fn spec(self) -> TableSpec {
         match self {
-            FiveSize::Small => TableSpec::new("five-small", 3),
-            FiveSize::Large => TableSpec::new("five", 6),
+            FiveSize::Small => TableSpec::new("five-small", 4),
+            FiveSize::Large => TableSpec::new("five", 7),
         }
     }
 
@@ -76,8 +76,8 @@ impl FiveSize {
     /// `log2` of the indices an entry of the edge phases' `k`-th table stands for.
     fn shift(self, k: usize) -> u32 {
         match self {
-            FiveSize::Small if EdgePhases::LARGEST.contains(&k) => 3,
-            _ => 0,
+            FiveSize::Small => EdgePhases::small_shift(k),
+            FiveSize::Large => 0,
         }
     }
 }
@@ -129,7 +129,7 @@ impl Section {
     }
 }
 
-/// The 5×5 reduction's distance tables and perimeters (261 MB, or 58 MB small).
+/// The 5×5 reduction's distance tables and perimeters (278 MB, or 62 MB small).
 pub struct FiveTables {
     size: FiveSize,
     table: Arc<Table>,
@@ -199,17 +199,20 @@ impl FiveTables {
     pub(super) fn edge_phases(&self) -> &EdgePhases {
         self.edge_phases.get_or_init(|| {
             let mut phases = EdgePhases::derive();
-            let mut goals = phases.largest_goals().into_iter();
-            let tables = (self.edges.iter().enumerate()).map(|(k, &start)| {
-                let goals = match EdgePhases::LARGEST.contains(&k) {
-                    true => goals.next().expect("goals for each largest table"),
-                    false => Vec::new(),
-                };
-                Nibbles::new(&self.table, start, self.size.shift(k), goals)
-            });
+            let tables = (0..self.edges.len()).map(|k| self.edge_table(&phases, k));
             phases.attach(tables.collect());
             phases
         })
+    }
+
+    /// The edge phases' `k`-th table (in [`EdgePhases::TABLE_LENS`] order), for `phases`.
+    fn edge_table(&self, phases: &EdgePhases, k: usize) -> Nibbles {
+        let shift = self.size.shift(k);
+        let goals = match shift {
+            0 => Vec::new(),
+            _ => phases.coarse_goals(k),
+        };
+        Nibbles::new(&self.table, self.edges[k], shift, goals)
     }
 
     /// A lower bound on the turns from `state` to `phase`'s goal, 0 exactly there.
@@ -305,7 +308,7 @@ fn orbit_distances(phase: Phase, orbit: Centre) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::search::reduction::distances::UNREACHED;
-    use crate::search::reduction::phase_search::{SplitBound, turns_in};
+    use crate::search::reduction::phase_search::turns_in;
 
     /// The large and the small tables.
     fn both() -> [&'static FiveTables; 2] {
@@ -348,25 +351,20 @@ mod tests {
     /// random indices.
     #[test]
     fn coarse_edge_entries_are_lower_bounds_and_0_only_at_the_goals() {
-        let [large, small] = both().map(|tables| {
-            let phases = tables.edge_phases();
-            [
-                phases.separation.far_tables()[0],
-                phases.gathering.far_tables()[0],
-            ]
-        });
+        let [large, small] = both();
+        let phases = large.edge_phases();
         let mut rng = crate::seeded_rng(11);
-        for (k, goals) in EdgePhases::derive().largest_goals().iter().enumerate() {
-            let (table, shift) = (
-                EdgePhases::LARGEST[k],
-                FiveSize::Small.shift(EdgePhases::LARGEST[k]),
-            );
-            let len = EdgePhases::TABLE_LENS[table];
+        let coarse_tables = (0..EdgePhases::TABLE_LENS.len()).filter(|&k| small.size.shift(k) > 0);
+        for k in coarse_tables {
+            let (goals, shift) = (phases.coarse_goals(k), small.size.shift(k));
+            assert!(!goals.is_empty(), "table {k}");
+            let [large, small] = [large, small].map(|tables| tables.edge_table(phases, k));
+            let len = EdgePhases::TABLE_LENS[k];
             let runs = goals.iter().map(|g| g >> shift);
             let near_goals = runs.flat_map(|run| (run << shift)..((run + 1) << shift));
             let random = (0..100_000).map(|_| crate::random::below(&mut rng, len as u32) as usize);
             for i in near_goals.chain(random) {
-                let (exact, coarse) = (large[k].get(i), small[k].get(i));
+                let (exact, coarse) = (large.get(i), small.get(i));
                 assert!(coarse <= exact, "table {k} index {i}: {coarse} > {exact}");
                 assert_eq!(coarse == 0, exact == 0, "table {k} index {i}");
             }
