@@ -42,13 +42,25 @@ impl<'t> Perimeter<'t> {
     /// within the radius, and at least `radius + 1` outside it. The key is asked for only
     /// when the bound is within the radius.
     pub fn refine(&self, bound: u8, key: impl FnOnce() -> u64) -> u8 {
-        if bound > self.radius {
+        if !self.decides(bound) {
             return bound;
         }
         match probe(self.slots, self.bits, key()) {
             Some(Ok(at)) => (read(self.slots, at) >> KEY_BITS) as u8,
             _ => self.radius + 1,
         }
+    }
+
+    /// Whether a state whose lower bound is `bound` may lie within the radius, so that its
+    /// key is looked up.
+    pub fn decides(&self, bound: u8) -> bool {
+        bound <= self.radius
+    }
+
+    /// Starts loading the slot where `key`'s lookup begins into the cache
+    /// ([`crate::tables::prefetch`]), for a [`refine`](Self::refine) soon after.
+    pub fn prefetch(&self, key: u64) {
+        crate::tables::prefetch(self.slots, home(key, self.bits) * SLOT);
     }
 }
 

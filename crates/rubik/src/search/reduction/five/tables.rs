@@ -220,21 +220,34 @@ impl FiveTables {
         self.refine(phase, state, self.bound_at(self.entries(phase, state)))
     }
 
-    /// [`bound`](Self::bound) where it is below `left`; otherwise the tables' bound (at least
-    /// `left`), the perimeter not read.
-    pub(super) fn bound_below(&self, phase: Phase, state: &State, left: u8) -> u8 {
-        match self.bound_at(self.entries(phase, state)) {
-            bound if bound >= left => bound,
-            bound => self.refine(phase, state, bound),
-        }
-    }
-
     /// `bound`, the tables' bound of `state` in `phase`, made exact by the phase's perimeter.
     pub(super) fn refine(&self, phase: Phase, state: &State, bound: u8) -> u8 {
+        self.perimeter(phase).refine(bound, || state.key(phase))
+    }
+
+    /// Where `bound`, the tables' bound of `state` in `phase`, leaves the perimeter to decide:
+    /// the state's key there, its slot asked for (loaded into the cache) for a
+    /// [`refine_key`](Self::refine_key) soon after.
+    pub(super) fn ask_perimeter(&self, phase: Phase, state: &State, bound: u8) -> Option<u64> {
+        let perimeter = self.perimeter(phase);
+        perimeter.decides(bound).then(|| {
+            let key = state.key(phase);
+            perimeter.prefetch(key);
+            key
+        })
+    }
+
+    /// [`refine`](Self::refine) with the state's key already known.
+    pub(super) fn refine_key(&self, phase: Phase, bound: u8, key: u64) -> u8 {
+        self.perimeter(phase).refine(bound, || key)
+    }
+
+    /// `phase`'s perimeter.
+    fn perimeter(&self, phase: Phase) -> Perimeter<'_> {
         let (radius, bits) = self.size.perimeters()[phase as usize];
         let start = self.near[phase as usize];
         let slots = &self.table.payload()[start..start + perimeter::len(bits)];
-        Perimeter::new(slots, radius).refine(bound, || state.key(phase))
+        Perimeter::new(slots, radius)
     }
 
     /// Where in the payload `state`'s entries for `phase` are: one byte per orbit.
