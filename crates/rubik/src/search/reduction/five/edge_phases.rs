@@ -121,6 +121,7 @@ impl EdgePhases {
         match k {
             0 => self.separation.edges.goal_entries(),
             4 => vec![self.gathering.edge_goal()],
+            // The gathering's joint tables, class by class, each class's orbit by orbit.
             8..12 => self.gathering.joint_goals(&self.last, k % 2),
             _ => Vec::new(),
         }
