@@ -19,8 +19,8 @@
 //! whole solution, moves cancelled across stages, is kept. With a time budget the edge phases and
 //! the 3×3 stage run again over the same staged centres, passing on one and a half, three and six
 //! times as many candidates, while time is left (`PASSES`). The fixed centres never move (only
-//! outer blocks turn), so each centre's goal is its face. A bigger odd cube reduces each depth as a 5×5 by the
-//! first five phases (`reduce_depth`).
+//! outer blocks turn), so each centre's goal is its face. A bigger odd cube reduces each depth
+//! as a 5×5 by the first five phases (`reduce_depth`).
 
 mod coords;
 mod edge_phases;
@@ -494,11 +494,9 @@ impl phase_search::Phase for TablePhase<'_> {
         self.five.bound(self.phase, state)
     }
     /// The children in turn order, with the tables' bound; where the perimeter decides, the
-    /// state's key (`far[0]`, else [`NO_KEY`]), its slot asked for. A quarter turn whose
-    /// bound exceeds `left` rules out the other two turns of its face or block: each is one
-    /// turn from it, so its distance is at least `left`. Skipping them took the U/D staging,
-    /// nearly half of a 5×5's time, from 472 to 443 ms a cube (three runs each, alternated;
-    /// same solutions).
+    /// state's key (`far[0]`, else [`NO_KEY`]), its slot asked for. Turns are [ruled
+    /// out](RuledOut) by the tables' bound here and by the perimeter's in
+    /// [`settle`](Self::settle).
     fn expand(
         &self,
         state: &coords::State,
@@ -507,13 +505,14 @@ impl phase_search::Phase for TablePhase<'_> {
         out: &mut Vec<phase_search::Child<coords::State>>,
     ) {
         out.clear();
-        let mut ruled_out = usize::MAX;
+        let mut ruled_out = RuledOut::NONE;
         for m in moves {
-            if m / 3 == ruled_out {
+            if ruled_out.covers(m) {
                 continue;
             }
             let next = state.turn(m);
             let bound = self.five.bound_at(self.five.entries(self.phase, &next));
+            ruled_out.note(m, bound, left);
             if bound < left {
                 let key = self.five.ask_perimeter(self.phase, &next, bound);
                 out.push(phase_search::Child {
@@ -522,8 +521,6 @@ impl phase_search::Phase for TablePhase<'_> {
                     bound,
                     far: [key.map_or(NO_KEY, |key| key as usize), 0],
                 });
-            } else if bound > left && m % 3 == 0 {
-                ruled_out = m / 3;
             }
         }
     }
@@ -534,19 +531,41 @@ impl phase_search::Phase for TablePhase<'_> {
     /// time (`rubik bench solve --size 5 --count 30 --single-only`, seeds 1 and 2, four runs
     /// each alternated with the build before: 0.88-1.18 s a state against 1.09-1.47 s).
     fn settle(&self, children: &mut Vec<phase_search::Child<coords::State>>, left: u8) {
-        let mut ruled_out = usize::MAX;
+        let mut ruled_out = RuledOut::NONE;
         children.retain_mut(|child| {
-            if child.turn / 3 == ruled_out {
+            if ruled_out.covers(child.turn) {
                 return false;
             }
             if child.far[0] != NO_KEY {
                 child.bound = (self.five).refine_key(self.phase, child.bound, child.far[0] as u64);
             }
-            if child.bound > left && child.turn % 3 == 0 {
-                ruled_out = child.turn / 3;
-            }
+            ruled_out.note(child.turn, child.bound, left);
             child.bound < left
         });
+    }
+}
+
+/// The face or block whose other turns a quarter turn has ruled out, walking a node's turns in
+/// order: a quarter turn whose bound exceeds `left` rules out the other two turns of its face
+/// or block, as each is one turn from it, so its distance is at least `left`. Skipping them
+/// took the U/D staging, nearly half of a 5×5's time, from 472 to 443 ms a cube (three runs
+/// each, alternated; same solutions).
+#[derive(Clone, Copy)]
+struct RuledOut(usize);
+
+impl RuledOut {
+    const NONE: RuledOut = RuledOut(usize::MAX);
+
+    /// Whether turn `m` is ruled out.
+    fn covers(self, m: usize) -> bool {
+        m / 3 == self.0
+    }
+
+    /// Turn `m`, whose bound is `bound`, rules out its face's other turns if it can.
+    fn note(&mut self, m: usize, bound: u8, left: u8) {
+        if bound > left && m % 3 == 0 {
+            self.0 = m / 3;
+        }
     }
 }
 

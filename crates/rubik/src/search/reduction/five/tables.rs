@@ -29,8 +29,8 @@
 //! [coarsely](crate::search::reduction::distances::coarsened), an entry for each run of eight,
 //! the gathering's four joint tables (4 MB each) an entry for each run of four, and perimeters
 //! within 5 turns (54,569 classes; 43,235 raw states within 4 before) and 5 turns (44,488), 1 MB
-//! each. Every bound is still a lower bound, 0 exactly at the goal, so the
-//! searches find the same solutions, in more nodes.
+//! each. Every bound is still a lower bound, 0 exactly at the goal, so the searches find the
+//! same solutions, in more nodes.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
