@@ -513,18 +513,16 @@ impl<'s, 't> Search<'s, 't> {
                         0 => self.first_turns,
                         _ => followers_of(&view.path, depth),
                     };
-                    // With the large tables only the children within reach are made, and
-                    // their bounds are known: they need reading only to be expanded in turn.
+                    // With the large tables only the children within reach are made, their
+                    // bounds known; their entries are still read, for their own steps (here
+                    // more than two moves are left, so each child will be expanded in turn).
                     let slack = togo as u8 - node.bound;
                     let wanted = node.steps.map_or(ALL_TURNS, |steps| steps.within(slack));
-                    let read = node.steps.is_none() || togo > 2;
                     let mut count = 0;
                     for m in turns_in(wanted & followers) {
                         let (twist, flip, slice) =
                             tables.phase1_after((node.twist, node.flip, node.slice), m.index());
-                        if read {
-                            tables.prefetch_class(flip, slice.position());
-                        }
+                        tables.prefetch_class(flip, slice.position());
                         let bound = node
                             .steps
                             .map_or(node.bound, |steps| steps.after(node.bound, m.index()));
@@ -542,14 +540,8 @@ impl<'s, 't> Search<'s, 't> {
                     // The kept children's corners are read from this row.
                     tables.moves.corners.prefetch(node.corners);
                     frame.count = count;
-                    if read {
-                        view.step = Step::Probe;
-                        return !self.visit(count as u64);
-                    }
-                    (frame.next, view.step) = (0, Step::Next);
-                    if self.visit(count as u64) {
-                        return false;
-                    }
+                    view.step = Step::Probe;
+                    return !self.visit(count as u64);
                 }
                 Step::Probe => {
                     for (_, child, probe) in &mut frame.children[..frame.count] {
