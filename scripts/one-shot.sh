@@ -10,7 +10,7 @@
 # default 5), KOCIEMBA_PYTHON (a Python with `pip install kociemba`, to time it the same way),
 # SMALL_PAGES (if set: the table files are brought into the system's cache in 4 KiB pieces, as
 # ext4 caches every file on kernels before Linux 6.16, instead of the 2 MiB pieces that rubik's
-# huge-page advice gets from newer ones).
+# huge-page advice gets from newer ones; they stay so until the system drops them).
 # Prints the median wall time of each case over all its runs, in milliseconds.
 set -euo pipefail
 
@@ -29,6 +29,7 @@ for size in $sizes; do
     "$rubik" tables build --tables-size "$size" >/dev/null
     "$rubik" tables verify --tables-size "$size" >/dev/null
 done
+"$rubik" tables build --puzzle 2x2 >/dev/null
 if [ -n "${SMALL_PAGES:-}" ]; then
     # Dropped from the cache, then read back through a map advised random access: one 4 KiB
     # page at a time, without the read-ahead that brings large pieces.
@@ -43,7 +44,6 @@ for name in sys.argv[1:]:
     sum(pages[offset] for offset in range(0, size, 4096))
 PY
 fi
-"$rubik" tables build --puzzle 2x2 >/dev/null
 states=$(for seed in $(seq "$count"); do
     "$rubik" scramble --seed "$seed" | "$rubik" apply -
 done | paste -sd, -)

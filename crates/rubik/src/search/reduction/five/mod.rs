@@ -519,7 +519,7 @@ impl phase_search::Phase for TablePhase<'_> {
                     turn: m,
                     state: next,
                     bound,
-                    far: [key.map_or(NO_KEY, |key| key as usize), 0],
+                    far: [key.and_then(|key| key.try_into().ok()).unwrap_or(NO_KEY), 0],
                 });
             }
         }
@@ -537,7 +537,9 @@ impl phase_search::Phase for TablePhase<'_> {
                 return false;
             }
             if child.far[0] != NO_KEY {
-                child.bound = (self.five).refine_key(self.phase, child.bound, child.far[0] as u64);
+                child.bound = self
+                    .five
+                    .refine_key(self.phase, child.bound, child.far[0] as u64);
             }
             ruled_out.note(child.turn, child.bound, left);
             child.bound < left
@@ -569,7 +571,8 @@ impl RuledOut {
     }
 }
 
-/// A child whose bound the perimeter does not decide.
+/// A child whose bound the perimeter does not decide (or, where a key does not fit a `usize`,
+/// is not asked to: the tables' bound alone is still a lower bound).
 const NO_KEY: usize = usize::MAX;
 
 /// A reduced candidate finished by the 3×3 stage, its first solution shortened for
