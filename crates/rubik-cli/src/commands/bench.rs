@@ -349,7 +349,7 @@ fn solve_big(args: &SolveArgs) -> Result<(), CliError> {
     let spread = |sorted: &[f64]| {
         let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
         let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
-        format!("mean {mean:.1}, median {:.1}, p95 {:.1}", at(0.5), at(0.95))
+        format!("mean {mean:.2}, median {:.1}, p95 {:.1}", at(0.5), at(0.95))
     };
     let sorted = |v: &[usize]| {
         let mut v: Vec<f64> = v.iter().map(|&x| x as f64).collect();
