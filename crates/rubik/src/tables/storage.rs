@@ -277,7 +277,7 @@ impl TableBytes {
         let source = TableBytes::map(file)?;
         let len = source.0.len();
         let mut copy = TableBytes::zeroed(len)?;
-        in_chunks(Progress::READ, len, progress, |range: Range<usize>| {
+        in_chunks(Progress::READ, len, progress, |range| {
             copy[range.clone()].copy_from_slice(&source.0[range]);
             Ok::<(), io::Error>(())
         })?;
@@ -818,10 +818,9 @@ fn open(
 ) -> Result<Table, CacheMiss> {
     let file = open_file(target)?;
     let unreadable = read_error(target);
-    let metadata = file.metadata().map_err(&unreadable)?;
     match memory {
         Memory::Mapped => {
-            let modified = metadata.modified().ok();
+            let modified = file.metadata().map_err(&unreadable)?.modified().ok();
             let (table, checked) = check_mapped(target, &file, spec, modified, progress)?;
             if let Checked::Whole { seal } = checked {
                 // Only a speed-up for the next load: the owner of the file may set its times.
