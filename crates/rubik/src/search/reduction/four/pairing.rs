@@ -11,7 +11,8 @@
 //! The distance table is reduced by the whole-cube rotations that keep the L/R axis and the
 //! classes: a matching is indexed by the class of its *prefix* (the low slots matched to the
 //! high slots of the four edges off L and R, which these rotations keep among themselves) and
-//! the order of the other eight, `classes · 8!/2` entries.
+//! the order of the other eight, `classes · 8!/2` entries. The edges off L and R are numbered
+//! first, so the prefix is lanes 0 to 3 of a matching and the rest lanes 4 to 11.
 
 use super::model::{Model, slot_to, sticker_to};
 use crate::face::Axis;
@@ -40,6 +41,10 @@ pub(super) const ORDERS: usize = 20_160;
 /// Base-12 codes of a prefix.
 const PREFIXES: usize = 12 * 12 * 12 * 12;
 
+/// The edges (by class index) off L and R, whose matches make the prefix; the others follow.
+const PREFIX: [usize; 4] = [0, 1, 2, 3];
+const SUFFIX: [usize; 8] = [4, 5, 6, 7, 8, 9, 10, 11];
+
 /// The classes, the turns' and rotations' slot maps, and the index tables.
 pub(super) struct Pairing {
     /// Each wing slot's class (true: high) and index within it.
@@ -50,9 +55,6 @@ pub(super) struct Pairing {
     turns: [SlotMap; TURNS],
     /// The rotations that keep the classes.
     rotations: Vec<SlotMap>,
-    /// The high indices of the prefix edges, in order, and of the suffix.
-    prefix: [usize; 4],
-    suffix: [usize; 8],
     /// For each prefix code: its class and the rotation that takes it to the class's
     /// representative (`u32::MAX` for codes that repeat a slot).
     prefix_class: Vec<u32>,
@@ -94,7 +96,11 @@ impl Pairing {
                 }
             }
         }
-        let low: Vec<u8> = (0..24).filter(|&s| !high[s]).map(|s| s as u8).collect();
+        // The low slots in order, those of the edges off L and R (the prefix) first.
+        let off_x = |s: u8| !faces(s as usize).iter().any(|f| f.axis() == Axis::X);
+        let mut low: Vec<u8> = (0..24).filter(|&s| !high[s]).map(|s| s as u8).collect();
+        low.sort_by_key(|&s| !off_x(s));
+        assert!(low[..PREFIX.len()].iter().all(|&s| off_x(s)) && !off_x(low[PREFIX.len()]));
         let low: [u8; 12] = low.try_into().expect("12 low slots");
         let mut place = [(false, 0u8); 24];
         for (i, &s) in low.iter().enumerate() {
@@ -141,19 +147,11 @@ impl Pairing {
                 map(&slot_to(&to, OrbitKind::Wings { depth: 1 }))
             })
             .collect();
-        let off_x = |i: usize| {
-            let s = low[i] as usize;
-            !faces(s).iter().any(|f| f.axis() == Axis::X)
-        };
-        let prefix: Vec<usize> = (0..12).filter(|&i| off_x(i)).collect();
-        let suffix: Vec<usize> = (0..12).filter(|&i| !off_x(i)).collect();
         let mut pairing = Pairing {
             place,
             low,
             turns,
             rotations,
-            prefix: prefix.try_into().expect("four edges off L and R"),
-            suffix: suffix.try_into().expect("eight edges on L or R"),
             prefix_class: vec![u32::MAX; PREFIXES],
             representatives: Vec::new(),
             stabilisers: Vec::new(),
@@ -204,8 +202,8 @@ impl Pairing {
     /// The prefix code of a matching with prefix `values` after `rotation`.
     fn rotate_prefix(&self, values: &[u8; 4], (from, low): &SlotMap) -> usize {
         let mut out = [0u8; 4];
-        for (at, &to) in self.prefix.iter().enumerate() {
-            let k = self.prefix.iter().position(|&p| p == from[to] as usize);
+        for (at, &to) in PREFIX.iter().enumerate() {
+            let k = PREFIX.iter().position(|&p| p == from[to] as usize);
             out[at] = low[values[k.expect("kept")] as usize];
         }
         encode(&out)
@@ -278,11 +276,11 @@ impl Pairing {
 
     /// The table index of a matching (even), the same for every rotation of it.
     pub fn index(&self, matching: &Matching) -> usize {
-        let values = self.prefix.map(|i| matching[i]);
+        let values = PREFIX.map(|i| matching[i]);
         let entry = self.prefix_class[encode(&values)];
         let (class, rotation) = ((entry >> 4) as usize, (entry & 0xF) as usize);
         let turned = apply(matching, &self.rotations[rotation]);
-        let order = |m: &Matching| rank_order(&self.suffix.map(|i| m[i]));
+        let order = |m: &Matching| rank_order(&SUFFIX.map(|i| m[i]));
         let mut least = order(&turned);
         let mut others = self.stabilisers[class];
         while others != 0 {
@@ -308,12 +306,12 @@ impl Pairing {
             }
         }
         let mut matching = PAIRED;
-        for (k, &i) in self.prefix.iter().enumerate() {
+        for (k, &i) in PREFIX.iter().enumerate() {
             matching[i] = values[k];
         }
         for rank in [2 * order, 2 * order + 1] {
             let order = unrank_order(rank);
-            for (k, &i) in self.suffix.iter().enumerate() {
+            for (k, &i) in SUFFIX.iter().enumerate() {
                 matching[i] = rest[order[k] as usize];
             }
             if !super::model::is_odd(&matching) {

@@ -32,7 +32,7 @@ use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 6;
+const TABLES_VERSION: u64 = 7;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 pub(super) use crate::search::reduction::distances::UNREACHED;
