@@ -291,19 +291,23 @@ impl Phase for Phase1<'_> {
 }
 
 /// Phase 1 in each of the three frames that bring a colour pair onto L and R; each solution
-/// then in both frames that keep it (U/D or F/B next).
+/// then in both frames that keep it (U/D or F/B next). Each is estimated from its centres and
+/// wing parity alone (a whole-cube rotation keeps the wing parity), and only the
+/// [`STARTS2`] with the least estimate are made into candidates.
 fn phase1(
     start: &Candidate,
     four: &FourTables,
     searcher: &mut Searcher,
 ) -> Result<Vec<Candidate>, Stop> {
-    let mut candidates = Vec::new();
+    let model = Model::get();
+    let subs = [None, Some((Axis::X, 1))].map(frame);
+    let mut framed = Vec::new();
+    let mut solutions = Vec::new();
+    // (estimate, solution, frame after it)
+    let mut estimated = Vec::new();
     for rotation in [None, Some((Axis::Z, 1)), Some((Axis::Y, 1))] {
-        let framed = Candidate {
-            cube: start.cube.renamed_after(frame(rotation)),
-            ..start.clone()
-        };
-        let pieces = Pieces::read(&framed.cube).expect("a valid cube");
+        let cube = start.cube.renamed_after(frame(rotation));
+        let pieces = Pieces::read(&cube).expect("a valid cube");
         let state = pieces.mask(Face::R) | pieces.mask(Face::L);
         let wanted = Wanted {
             extra: 1,
@@ -312,15 +316,44 @@ fn phase1(
             patience: u64::MAX,
         };
         for moves in searcher.solutions(&Phase1(four), state, wanted, &mut |_| true)? {
-            for sub in [None, Some((Axis::X, 1))] {
-                let mut next = framed.then(turns(&moves), &frame(sub));
-                let pieces = Pieces::read(&next.cube).expect("a valid cube");
-                next.estimate = moves.len() + four.phase2(state2(&four.moves2, &pieces)) as usize;
-                candidates.push(next);
+            let turned = |colour: Face| {
+                (moves.iter()).fold(pieces.mask(colour), |mask, &m| {
+                    model::turn_mask(model, mask, m as usize)
+                })
+            };
+            let odd = (moves.iter()).fold(pieces.wings_odd(), |odd, &m| {
+                odd != model.wing_odd[m as usize]
+            });
+            for (sub, shown) in subs.iter().enumerate() {
+                let [u, r, d] = [Face::U, Face::R, Face::D].map(|f| turned(shown[f.index()]));
+                let two = State2 {
+                    ud: four.moves2.ud.of(u | d),
+                    r: four.moves2.r.of(r),
+                    odd,
+                };
+                let estimate = moves.len() + four.phase2(two) as usize;
+                estimated.push((estimate, solutions.len(), sub));
             }
+            solutions.push((framed.len(), moves));
         }
+        framed.push(Candidate {
+            cube,
+            ..start.clone()
+        });
     }
-    Ok(best(candidates, STARTS2))
+    // Stable: of equal estimates, the first found.
+    estimated.sort_by_key(|&(estimate, ..)| estimate);
+    estimated.truncate(STARTS2);
+    Ok(estimated
+        .into_iter()
+        .map(|(estimate, solution, sub)| {
+            let (f, moves) = &solutions[solution];
+            Candidate {
+                estimate,
+                ..framed[*f].then(turns(moves), &subs[sub])
+            }
+        })
+        .collect())
 }
 
 fn state2(moves: &Moves2, pieces: &Pieces) -> State2 {
