@@ -475,7 +475,7 @@ impl Phase for Phase3<'_> {
     }
     fn bound(&self, state: &State3) -> u8 {
         let centres = self.0.phase3(state.centres, state.pll_odd);
-        centres.max(self.0.matching(&state.matching))
+        centres.max(self.0.matching(&state.matching, state.pll_odd))
     }
     /// The centres first, then the start of loading the matching's table entry of each turn
     /// that passes them (most miss the cache).
@@ -513,7 +513,8 @@ impl Phase for Phase3<'_> {
     /// The matching's entries read.
     fn settle(&self, children: &mut Vec<Child<State3>>, left: u8) {
         for child in children.iter_mut() {
-            child.bound = child.bound.max(self.0.matching_at(child.far[0]));
+            let matching = self.0.matching_at(child.far[0], child.state.pll_odd);
+            child.bound = child.bound.max(matching);
         }
         children.retain(|child| child.bound < left);
     }

@@ -322,32 +322,39 @@ impl Pairing {
     }
 }
 
-/// Each index's distance in phase 3's turns `moves` to paired, by breadth-first search over
-/// the indices (each stands for its representative), `deepest + 1` for those further than
-/// `deepest`. A pass writes only the depth it finds, so plain loads and stores suffice (two
-/// threads storing one entry store the same depth), and a node's neighbours are all indexed
-/// before any is read, so that their reads overlap: 40% faster than one atomic
-/// compare-and-swap a neighbour.
-pub(super) fn distances(pairing: &Pairing, moves: MoveSet, deepest: u8) -> Vec<u8> {
+/// The distance in phase 3's turns `moves` to paired with even "PLL parity" of each index
+/// (each stands for its representative) with each parity, at `2 · index + odd` (turn `m`
+/// changes the parity where `flips[m]`), `deepest + 1` for those further than `deepest`, by
+/// breadth-first search. A whole-cube rotation keeps the parity, so a class has one. A pass
+/// writes only the depth it finds, so plain loads and stores suffice (two threads storing one
+/// entry store the same depth), and a node's neighbours are all indexed before any is read, so
+/// that their reads overlap: 40% faster than one atomic compare-and-swap a neighbour.
+pub(super) fn distances(
+    pairing: &Pairing,
+    moves: MoveSet,
+    flips: &[bool; TURNS],
+    deepest: u8,
+) -> Vec<u8> {
     const UNKNOWN: u8 = u8::MAX;
-    let count = pairing.count();
+    let count = 2 * pairing.count();
     let depths: Vec<AtomicU8> = (0..count)
         .into_par_iter()
         .map(|_| AtomicU8::new(UNKNOWN))
         .collect();
-    depths[pairing.index(&PAIRED)].store(0, Relaxed);
+    depths[2 * pairing.index(&PAIRED)].store(0, Relaxed);
     let moves: Vec<usize> = turns_in(moves).collect();
     let chunk = 1 << 16;
     for depth in 0..deepest {
         (0..count.div_ceil(chunk)).into_par_iter().for_each(|c| {
             let mut next = [0usize; TURNS];
-            for index in c * chunk..count.min((c + 1) * chunk) {
-                if depths[index].load(Relaxed) != depth {
+            for entry in c * chunk..count.min((c + 1) * chunk) {
+                if depths[entry].load(Relaxed) != depth {
                     continue;
                 }
-                let matching = pairing.matching(index);
+                let (matching, odd) = (pairing.matching(entry / 2), entry % 2 == 1);
                 for (k, &m) in moves.iter().enumerate() {
-                    next[k] = pairing.index(&pairing.turn(&matching, m));
+                    let index = pairing.index(&pairing.turn(&matching, m));
+                    next[k] = 2 * index + usize::from(odd != flips[m]);
                 }
                 for &n in &next[..moves.len()] {
                     if depths[n].load(Relaxed) == UNKNOWN {
@@ -493,6 +500,32 @@ mod tests {
             index in proptest::array::uniform16(0u8..16),
         ) {
             proptest::prop_assert_eq!(gather(&table, &index), gather_scalar(&table, &index));
+        }
+    }
+
+    /// Near paired, where the search stops short of nothing, the entries are distances: every
+    /// one but the goal has a neighbour one nearer and none a neighbour more than one nearer,
+    /// with each parity.
+    #[test]
+    fn entries_near_paired_are_distances() {
+        let model = Model::get();
+        let moves = Moves3::new(model).all;
+        let pairing = pairing();
+        let flips = std::array::from_fn(|m| pairing.flips_pll(model, m));
+        let deepest = 5;
+        let depths = distances(&pairing, moves, &flips, deepest);
+        let near: Vec<usize> = (0..depths.len()).filter(|&e| depths[e] < deepest).collect();
+        assert!(near.len() > 100);
+        for entry in near {
+            let (matching, odd) = (pairing.matching(entry / 2), entry % 2 == 1);
+            let neighbours = turns_in(moves).map(|m| {
+                let index = pairing.index(&pairing.turn(&matching, m));
+                depths[2 * index + usize::from(odd != flips[m])]
+            });
+            let nearest = neighbours.min().unwrap();
+            let here = depths[entry];
+            assert!(here == 0 || nearest + 1 == here, "{here} {nearest}");
+            assert_eq!(here == 0, entry == 2 * pairing.index(&PAIRED));
         }
     }
 

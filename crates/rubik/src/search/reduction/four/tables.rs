@@ -1,24 +1,25 @@
 //! The 4×4 tables: for each phase, every index's distance in turns to the phase's goal, built
-//! by breadth-first search from the goals and kept in one cached file.
+//! by breadth-first search from the goals and kept in one cached file (41.8 MB).
 //!
 //! | table | entries | bytes |
 //! |---|---|---|
 //! | phase 1: the L/R centres | 735,471 | 0.7 MB |
 //! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
 //! | phase 3: U, F and R centres, "PLL parity", the cube held any of four ways | 686,000 | 0.7 MB |
-//! | the same, the cube held as it is | 686,000 | 0.7 MB |
-//! | phase 3: the wings' [matching](super::pairing), by rotation class | 61,689,600 | 30.8 MB |
+//! | phase 3: the wings' [matching](super::pairing) by rotation class, with each "PLL parity" | 61,689,600 | 38.6 MB |
 //!
-//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the matching's: four
-//! bits, 11 meaning 11 or more (the breadth-first search stops there, which keeps its build
-//! to about 3 s: 22.5 M entries are exact, 17.3 M of them at 10; 39.2 M are further. The
-//! deepest matchings are 13 turns from paired; the exact table took 16 s to build for the
-//! same mean length on 50 random cubes, one exact to 9 turns gave 0.2 moves more a cube).
-//! Phase 3's goals are the cube reduced and held as it is or turned by a whole-cube half turn
-//! (x2, y2 or z2): the 3×3 stage takes it whichever way up. The exact centres, held as they
-//! are, solve a bigger cube's centre orbits ([`centres`](super::centres)) and set phase 2's
-//! goal: it keeps only the placements of the R centres from which phase 3 can solve every
-//! placement of the U and F centres with either parity.
+//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the matching's: five
+//! bits, a [code] of its distances to paired with each parity. A matching with the parity
+//! that needs the more turns to end even is often a turn further than the other; with that
+//! turn in its bound, phase 3 searched in 25-40% less time. Distances are 11 meaning 11 or
+//! more (the breadth-first search stops there, which keeps the build to about 3 s; most
+//! matchings are further. The deepest are 13 turns from paired; an exact table without the
+//! parities took 16 s to build for the same mean length on 50 random cubes, one exact to 9
+//! turns gave 0.2 moves more a cube). Phase 3's goals are the cube reduced and held as it is
+//! or turned by a whole-cube half turn (x2, y2 or z2): the 3×3 stage takes it whichever way
+//! up. Phase 2's goal keeps only the placements of the R centres from which phase 3 can solve
+//! every placement of the U and F centres with either parity, by the exact centres held as
+//! they are (built for that, not kept).
 
 use std::path::Path;
 
@@ -32,7 +33,7 @@ use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 7;
+const TABLES_VERSION: u64 = 8;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 pub(super) use crate::search::reduction::distances::UNREACHED;
@@ -45,9 +46,57 @@ const HELD3: usize = PHASE2 + coords::COUNT2;
 const MATCHINGS: usize = HELD3 + 2 * coords::CENTRES3;
 /// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
-const LEN: usize = MATCHINGS + MATCHING_COUNT / 2;
+/// Bits of a matching's code.
+const CODE_BITS: usize = 5;
+/// The codes' bytes, and one more so that every code is read as two bytes.
+const MATCHING_LEN: usize = (MATCHING_COUNT * CODE_BITS).div_ceil(8) + 1;
+const LEN: usize = MATCHINGS + MATCHING_LEN;
 
-/// The 4×4 reduction's distance tables (34.1 MB), with the phases' move tables (derived, not
+/// Below this distance a matching's code holds one distance for both parities, the nearer.
+const SHARED_BELOW: u8 = 2;
+const _: () = assert!(
+    (SHARED_BELOW + 3 * (DEEPEST_MATCHING + 1 - SHARED_BELOW) + 2) as usize >> CODE_BITS == 0,
+    "every code fits its bits"
+);
+
+/// The code of a matching `even` turns from paired with even "PLL parity" and `odd` with
+/// odd: the nearer distance and which parity, if either, is further (by one turn: further by
+/// more still reads one); below [`SHARED_BELOW`] turns, the nearer distance alone.
+fn code(even: u8, odd: u8) -> u8 {
+    let near = even.min(odd);
+    if near < SHARED_BELOW {
+        return near;
+    }
+    let further = match even.cmp(&odd) {
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Less => 2,
+    };
+    SHARED_BELOW + 3 * (near - SHARED_BELOW) + further
+}
+
+/// The bounds a [`code`] gives, `[even, odd]`, for each code.
+const BOUNDS: [[u8; 2]; 1 << CODE_BITS] = {
+    let mut bounds = [[0; 2]; 1 << CODE_BITS];
+    let mut code = 0;
+    while code < bounds.len() {
+        let c = code as u8;
+        bounds[code] = if c < SHARED_BELOW {
+            [c, c]
+        } else {
+            let near = SHARED_BELOW + (c - SHARED_BELOW) / 3;
+            match (c - SHARED_BELOW) % 3 {
+                1 => [near + 1, near],
+                2 => [near, near + 1],
+                _ => [near, near],
+            }
+        };
+        code += 1;
+    }
+    bounds
+};
+
+/// The 4×4 reduction's distance tables (41.8 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
@@ -122,19 +171,29 @@ impl FourTables {
         self.at(HELD3, index3(state, pll_odd))
     }
 
-    /// Phase 3's distance for the wings (a lower bound: 11 means 11 or more).
-    pub(super) fn matching(&self, matching: &Matching) -> u8 {
-        self.matching_at(self.pairing.index(matching))
+    /// Phase 3's bound for the wings: their matching's distance to paired with "PLL parity"
+    /// as `pll_odd` says, or a little less (11 means 11 or more).
+    pub(super) fn matching(&self, matching: &Matching, pll_odd: bool) -> u8 {
+        self.matching_at(self.pairing.index(matching), pll_odd)
     }
 
     /// [`matching`](Self::matching) of the matching with table index `index`.
-    pub(super) fn matching_at(&self, index: usize) -> u8 {
-        self.at(MATCHINGS, index / 2) >> (4 * (index % 2)) & 0xF
+    pub(super) fn matching_at(&self, index: usize, pll_odd: bool) -> u8 {
+        BOUNDS[self.code_at(index) as usize][usize::from(pll_odd)]
+    }
+
+    /// The [`code`] of the matching with table index `index`.
+    fn code_at(&self, index: usize) -> u8 {
+        let bit = index * CODE_BITS;
+        let at = MATCHINGS + bit / 8;
+        let bytes = &self.table.payload()[at..at + 2];
+        let two = u16::from_le_bytes([bytes[0], bytes[1]]);
+        (two >> (bit % 8)) as u8 & ((1 << CODE_BITS) - 1)
     }
 
     /// Starts loading [`matching_at`](Self::matching_at)'s entry `index` into the cache.
     pub(super) fn prefetch_matching(&self, index: usize) {
-        crate::tables::prefetch(self.table.payload(), MATCHINGS + index / 2);
+        crate::tables::prefetch(self.table.payload(), MATCHINGS + index * CODE_BITS / 8);
     }
 }
 
@@ -151,14 +210,28 @@ fn build_bytes(model: &Model, moves2: &Moves2, moves3: &Moves3, pairing: &Pairin
                 },
             )
         },
-        || pairing::distances(pairing, moves3.all, DEEPEST_MATCHING),
+        || {
+            let flips = std::array::from_fn(|m| pairing.flips_pll(model, m));
+            pairing::distances(pairing, moves3.all, &flips, DEEPEST_MATCHING)
+        },
     );
-    assert_eq!(matchings.len(), MATCHING_COUNT, "the matchings' classes");
+    assert_eq!(
+        matchings.len(),
+        2 * MATCHING_COUNT,
+        "the matchings' classes"
+    );
     let mut bytes = Vec::with_capacity(LEN);
     for table in [&phase1, &phase2, &held3] {
         bytes.extend_from_slice(table);
     }
-    bytes.extend(matchings.chunks(2).map(|two| two[0] | two[1] << 4));
+    let mut codes = vec![0u8; MATCHING_LEN];
+    for (index, both) in matchings.chunks(2).enumerate() {
+        let (bit, code) = (index * CODE_BITS, u16::from(code(both[0], both[1])));
+        let two = code << (bit % 8);
+        codes[bit / 8] |= two as u8;
+        codes[bit / 8 + 1] |= (two >> 8) as u8;
+    }
+    bytes.extend(codes);
     bytes
 }
 
@@ -220,21 +293,56 @@ fn index3(state: Centres3, pll_odd: bool) -> usize {
 mod tests {
     use super::*;
 
-    /// The matching's goal entries are exactly the paired matching's.
+    /// The matching's goal entries are exactly the paired matching's, and a matching's bound
+    /// is never more than the turns that made it from paired with even parity (the matching and
+    /// the parity read off the stickers: a parity a rotation of the index changed would show).
     #[test]
-    fn only_paired_wings_are_at_distance_zero() {
+    fn matching_bounds_are_zero_only_when_paired_and_never_too_high() {
         let tables = FourTables::build(&mut |_| {});
-        let bytes = &tables.table.payload()[MATCHINGS..];
-        let zeros: usize = bytes
-            .iter()
-            .map(|b| usize::from(b & 0xF == 0) + usize::from(b >> 4 == 0))
-            .sum();
-        assert_eq!(zeros, 1);
-        assert_eq!(tables.matching(&pairing::PAIRED), 0);
+        let zeros = (0..MATCHING_COUNT).filter(|&i| tables.code_at(i) == 0);
+        assert_eq!(zeros.count(), 1);
+        assert_eq!(tables.matching(&pairing::PAIRED, false), 0);
+        let model = Model::get();
+        let moves: Vec<usize> = turns_in(tables.moves3.all).collect();
+        let mut rng = crate::seeded_rng(6);
+        let mut raised = 0;
+        for walk in 0..3_000 {
+            let mut cube = crate::facelet::FaceletCube::solved(4);
+            let length = 1 + walk % 12;
+            for _ in 0..length {
+                let m = moves[crate::random::below(&mut rng, moves.len() as u32) as usize];
+                cube.turn(model.turns[m]);
+            }
+            let pieces = super::super::model::Pieces::read(&cube).unwrap();
+            let matching = tables.pairing.read(&pieces.wings).unwrap();
+            let corners_odd = super::super::model::Pieces::corners_odd(&cube);
+            let odd = tables.pairing.pll_odd(&pieces.wings, corners_odd);
+            let bound = tables.matching(&matching, odd);
+            assert!(bound as usize <= length, "{bound} after {length} turns");
+            raised += usize::from(bound > tables.matching(&matching, !odd));
+        }
+        assert!(raised > 0, "the parity raises some bounds");
+    }
+
+    /// A code's bounds are never above the distances it codes, and equal to them where it
+    /// can hold them: from two turns on, the parities at most a turn apart.
+    #[test]
+    fn codes_keep_what_they_can_of_the_distances() {
+        for even in 0..=DEEPEST_MATCHING + 1 {
+            for odd in 0..=DEEPEST_MATCHING + 1 {
+                let code = code(even, odd);
+                let [e, o] = BOUNDS[code as usize];
+                assert!(e <= even && o <= odd, "{even} {odd}: {e} {o}");
+                if even.min(odd) >= SHARED_BELOW && even.abs_diff(odd) <= 1 {
+                    assert_eq!([e, o], [even, odd]);
+                }
+            }
+        }
     }
 
     /// Every reachable entry but a goal has a neighbour one nearer, and none a neighbour more
-    /// than one nearer: the tables are distances.
+    /// than one nearer: the tables are distances (the matching's, coded, are checked above and
+    /// in [`pairing`]).
     #[test]
     fn every_entry_is_one_more_than_its_nearest_neighbour() {
         let tables = FourTables::build(&mut |_| {});
@@ -255,16 +363,6 @@ mod tests {
                     .unwrap();
                 assert!(here == 0 || near + 1 == here, "{here} {near}");
             }
-            let matching = tables
-                .pairing
-                .matching(crate::random::below(&mut rng, MATCHING_COUNT as u32) as usize);
-            let here = tables.matching(&matching);
-            let near = turns_in(tables.moves3.all)
-                .map(|m| tables.matching(&tables.pairing.turn(&matching, m)))
-                .min()
-                .unwrap();
-            let deepest = DEEPEST_MATCHING + 1;
-            assert!(here == 0 || near + 1 == here || (here == deepest && near + 1 >= here));
             let centres = Centres3 {
                 u: crate::random::below(&mut rng, 70) as u16,
                 f: crate::random::below(&mut rng, 70) as u16,
