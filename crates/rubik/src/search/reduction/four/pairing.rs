@@ -51,6 +51,8 @@ pub(super) struct Pairing {
     place: [(bool, u8); 24],
     /// The slot of each low index.
     low: [u8; 12],
+    /// The twin of each wing (by home slot): the other wing of its edge.
+    twins: [u8; 24],
     /// Each turn's slot map (phase 3's turns only).
     turns: [SlotMap; TURNS],
     /// The rotations that keep the classes.
@@ -150,6 +152,7 @@ impl Pairing {
         let mut pairing = Pairing {
             place,
             low,
+            twins: std::array::from_fn(|s| twin(s) as u8),
             turns,
             rotations,
             prefix_class: vec![u32::MAX; PREFIXES],
@@ -230,7 +233,7 @@ impl Pairing {
         for (slot, &wing) in wings.iter().enumerate() {
             let (class, i) = self.place[slot];
             if class {
-                let partner = at[self.twin_piece(wing) as usize] as usize;
+                let partner = at[self.twins[wing as usize] as usize] as usize;
                 let (partner_class, j) = self.place[partner];
                 if partner_class {
                     return None;
@@ -239,19 +242,6 @@ impl Pairing {
             }
         }
         Some(matching)
-    }
-
-    /// The twin of a wing (by home slot): the other wing of its edge.
-    fn twin_piece(&self, wing: u8) -> u8 {
-        let (class, i) = self.place[wing as usize];
-        if class {
-            self.low[i as usize]
-        } else {
-            self.place
-                .iter()
-                .position(|&p| p == (true, i))
-                .expect("a high twin") as u8
-        }
     }
 
     /// Whether the reduced cube of a separated cube (`wings[slot]`: the wing there) would be
