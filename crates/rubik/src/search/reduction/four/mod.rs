@@ -325,12 +325,7 @@ fn phase1(
                 odd != model.wing_odd[m as usize]
             });
             for (sub, shown) in subs.iter().enumerate() {
-                let [u, r, d] = [Face::U, Face::R, Face::D].map(|f| turned(shown[f.index()]));
-                let two = State2 {
-                    ud: four.moves2.ud.of(u | d),
-                    r: four.moves2.r.of(r),
-                    odd,
-                };
+                let two = state2(&four.moves2, |f| turned(shown[f.index()]), odd);
                 let estimate = moves.len() + four.phase2(two) as usize;
                 estimated.push((estimate, solutions.len(), sub));
             }
@@ -356,11 +351,13 @@ fn phase1(
         .collect())
 }
 
-fn state2(moves: &Moves2, pieces: &Pieces) -> State2 {
+/// Phase 2's state of a cube whose centres of each colour lie at `mask(colour)` and whose
+/// wings are odd as `wings_odd` says.
+fn state2(moves: &Moves2, mask: impl Fn(Face) -> u32, wings_odd: bool) -> State2 {
     State2 {
-        ud: moves.ud.of(pieces.mask(Face::U) | pieces.mask(Face::D)),
-        r: moves.r.of(pieces.mask(Face::R)),
-        odd: pieces.wings_odd(),
+        ud: moves.ud.of(mask(Face::U) | mask(Face::D)),
+        r: moves.r.of(mask(Face::R)),
+        odd: wings_odd,
     }
 }
 
@@ -407,7 +404,12 @@ fn phase2(
     let starts: Vec<(usize, State2)> = candidates
         .iter()
         .zip(&pieces)
-        .map(|(c, p)| (c.length(), state2(&four.moves2, p)))
+        .map(|(c, p)| {
+            (
+                c.length(),
+                state2(&four.moves2, |f| p.mask(f), p.wings_odd()),
+            )
+        })
         .collect();
     let mut separates = |i: usize, moves: &[u8]| {
         let mut wings = pieces[i].wings;

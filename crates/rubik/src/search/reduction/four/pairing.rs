@@ -254,9 +254,9 @@ impl Pairing {
         super::model::is_odd(&edges) != corners_odd
     }
 
-    /// Whether turn `m` (one of phase 3's) changes [`pll_odd`](Self::pll_odd).
-    pub fn flips_pll(&self, model: &Model, m: usize) -> bool {
-        super::model::is_odd(&self.turns[m].1) != model.corner_odd[m]
+    /// Whether each turn (of phase 3's) changes [`pll_odd`](Self::pll_odd).
+    pub fn pll_flips(&self, model: &Model) -> [bool; TURNS] {
+        std::array::from_fn(|m| super::model::is_odd(&self.turns[m].1) != model.corner_odd[m])
     }
 
     /// The matching after turn `m` (one of phase 3's).
@@ -501,7 +501,7 @@ mod tests {
         let model = Model::get();
         let moves = Moves3::new(model).all;
         let pairing = pairing();
-        let flips = std::array::from_fn(|m| pairing.flips_pll(model, m));
+        let flips = pairing.pll_flips(model);
         let deepest = 5;
         let depths = distances(&pairing, moves, &flips, deepest);
         let near: Vec<usize> = (0..depths.len()).filter(|&e| depths[e] < deepest).collect();

@@ -130,13 +130,14 @@ impl FourTables {
         let moves2 = Moves2::new(model);
         let moves3 = Moves3::new(model);
         let pairing = Pairing::new(model, moves3.all);
+        let flips_pll = pairing.pll_flips(model);
         let mut report = LoadReport::new();
         let table = obtain_sized(
             dir,
             &SPEC,
             Memory::Mapped,
             LEN,
-            |_| build_bytes(model, &moves2, &moves3, &pairing),
+            |_| build_bytes(model, &moves2, &moves3, &pairing, &flips_pll),
             progress,
             &mut report,
         );
@@ -144,7 +145,7 @@ impl FourTables {
             table,
             moves1: coords::moves1(model),
             moves2,
-            flips_pll: std::array::from_fn(|m| pairing.flips_pll(model, m)),
+            flips_pll,
             pairing,
             moves3,
         };
@@ -197,23 +198,26 @@ impl FourTables {
     }
 }
 
-/// Every table's bytes, in file order.
-fn build_bytes(model: &Model, moves2: &Moves2, moves3: &Moves3, pairing: &Pairing) -> Vec<u8> {
+/// Every table's bytes, in file order (`flips`: whether each turn changes "PLL parity").
+fn build_bytes(
+    model: &Model,
+    moves2: &Moves2,
+    moves3: &Moves3,
+    pairing: &Pairing,
+    flips: &[bool; TURNS],
+) -> Vec<u8> {
     let ((phase1, (phase2, held3)), matchings) = rayon::join(
         || {
             rayon::join(
                 || phase1(model),
                 || {
-                    let exact = centres3(model, moves3, pairing, false);
-                    let held = centres3(model, moves3, pairing, true);
+                    let exact = centres3(model, moves3, flips, false);
+                    let held = centres3(model, moves3, flips, true);
                     (phase2(moves2, &exact), held)
                 },
             )
         },
-        || {
-            let flips = std::array::from_fn(|m| pairing.flips_pll(model, m));
-            pairing::distances(pairing, moves3.all, &flips, DEEPEST_MATCHING)
-        },
+        || pairing::distances(pairing, moves3.all, flips, DEEPEST_MATCHING),
     );
     assert_eq!(
         matchings.len(),
@@ -262,9 +266,8 @@ fn phase2(moves2: &Moves2, centres3: &[u8]) -> Vec<u8> {
 /// The centres' distances with "PLL parity": to solved as held, by phase 3's turns; or, if
 /// `held`, to solved held any of four ways (as it is, and turned by each whole-cube half turn:
 /// both two-layer blocks of an axis by two), by the turns its search takes.
-fn centres3(model: &Model, moves3: &Moves3, pairing: &Pairing, held: bool) -> Vec<u8> {
-    let turn =
-        |&(s, odd): &(Centres3, bool), m| (moves3.turn(s, m), odd != pairing.flips_pll(model, m));
+fn centres3(model: &Model, moves3: &Moves3, flips: &[bool; TURNS], held: bool) -> Vec<u8> {
+    let turn = |&(s, odd): &(Centres3, bool), m: usize| (moves3.turn(s, m), odd != flips[m]);
     let solved = (moves3.goal(), false);
     let mut goals = vec![solved];
     let mut moves = moves3.all;
