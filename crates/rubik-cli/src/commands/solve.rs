@@ -62,7 +62,7 @@ pub struct Args {
     /// The longest solution accepted. two-phase: the first one found within it is returned
     /// (fastest with 20 or more); without it the search keeps shortening its solution until a
     /// budget is spent; with no option at all: the first solution of at most 20 moves, then
-    /// shortened for up to 250,000 more search nodes (a few milliseconds), so the same state
+    /// shortened for up to 250,000 more search nodes (about 10 ms on two cores), so the same state
     /// always gets the same answer. bfs: no shorter solution means no answer. At most 1000.
     #[arg(long, short = 'm', visible_alias = "max-depth", value_parser = parse_max_length)]
     max_length: Option<usize>,
