@@ -11,7 +11,8 @@
 # SMALL_PAGES (if set: the table files are brought into the system's cache in 4 KiB pieces, as
 # ext4 caches every file on kernels before Linux 6.16, instead of the 2 MiB pieces that rubik's
 # huge-page advice gets from newer ones; they stay so until the system drops them).
-# Prints the median wall time of each case over all its runs, in milliseconds.
+# Prints how much of each large table file a solve maps in 2 MiB pieces, then the median wall time
+# of each case over all its runs, in milliseconds.
 set -euo pipefail
 
 rubik=$(realpath "${1:-target/release/rubik}")
@@ -65,6 +66,19 @@ PY
 }
 
 echo "load: $(uptime | sed 's/.*load/load/')"
+# How the page cache holds each large table file: the part of it a long solve has mapped in 2 MiB
+# pieces (FilePmdMapped) against all it has mapped (Rss). The times below move with it.
+if [[ " $sizes " == *" large "* ]]; then
+    "$rubik" solve --tables-size large --timeout-ms 1500 "${states%%,*}" >/dev/null &
+    sleep 1
+    awk '/\.tbl$/ { name = $NF; sub(/.*\//, "", name) }
+         name && /^Rss:/ { rss = $2 }
+         name && /^FilePmdMapped:/ {
+             printf "%-28s %4.0f of %4.0f MiB mapped in 2 MiB pieces\n", name, $2 / 1024, rss / 1024
+             name = ""
+         }' "/proc/$!/smaps" || true
+    wait
+fi
 for mode in pause back-to-back; do
     if [ "$mode" = pause ]; then prepare="sleep $pause"; else prepare=true; fi
     for size in $sizes; do
