@@ -268,8 +268,8 @@ fn timed(solve: impl FnOnce() -> Result<Answer, CliError>) -> Result<(Answer, Du
 }
 
 /// A solution by the library's policy for the state's size (the 2×2 optimal, the 3×3 by
-/// two-phase, bigger cubes by reduction); a state solved alone (not in a batch) with a time budget is searched on all
-/// threads.
+/// two-phase, bigger cubes by reduction); a state solved alone (not in a batch) with a time
+/// budget is searched on all threads.
 fn by_policy(
     tables: &Tables,
     cube: &FaceletCube,
