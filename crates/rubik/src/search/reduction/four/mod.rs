@@ -361,6 +361,11 @@ fn state2(moves: &Moves2, mask: impl Fn(Face) -> u32, wings_odd: bool) -> State2
     }
 }
 
+/// Phase 2's state of a cube read as `pieces`.
+fn state2_of(moves: &Moves2, pieces: &Pieces) -> State2 {
+    state2(moves, |f| pieces.mask(f), pieces.wings_odd())
+}
+
 struct Phase2<'t>(&'t FourTables);
 
 impl Phase for Phase2<'_> {
@@ -404,12 +409,7 @@ fn phase2(
     let starts: Vec<(usize, State2)> = candidates
         .iter()
         .zip(&pieces)
-        .map(|(c, p)| {
-            (
-                c.length(),
-                state2(&four.moves2, |f| p.mask(f), p.wings_odd()),
-            )
-        })
+        .map(|(c, p)| (c.length(), state2_of(&four.moves2, p)))
         .collect();
     let mut separates = |i: usize, moves: &[u8]| {
         let mut wings = pieces[i].wings;

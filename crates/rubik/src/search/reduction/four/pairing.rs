@@ -312,6 +312,17 @@ impl Pairing {
     }
 }
 
+/// The entry of [`distances`] that turn `m` leads to from `matching` with parity `odd`.
+fn entry_after(
+    pairing: &Pairing,
+    flips: &[bool; TURNS],
+    matching: &Matching,
+    odd: bool,
+    m: usize,
+) -> usize {
+    2 * pairing.index(&pairing.turn(matching, m)) + usize::from(odd != flips[m])
+}
+
 /// The distance in phase 3's turns `moves` to paired with even "PLL parity" of each index
 /// (each stands for its representative) with each parity, at `2 · index + odd` (turn `m`
 /// changes the parity where `flips[m]`), `deepest + 1` for those further than `deepest`, by
@@ -343,8 +354,7 @@ pub(super) fn distances(
                 }
                 let (matching, odd) = (pairing.matching(entry / 2), entry % 2 == 1);
                 for (k, &m) in moves.iter().enumerate() {
-                    let index = pairing.index(&pairing.turn(&matching, m));
-                    next[k] = 2 * index + usize::from(odd != flips[m]);
+                    next[k] = entry_after(pairing, flips, &matching, odd, m);
                 }
                 for &n in &next[..moves.len()] {
                     if depths[n].load(Relaxed) == UNKNOWN {
@@ -508,10 +518,8 @@ mod tests {
         assert!(near.len() > 100);
         for entry in near {
             let (matching, odd) = (pairing.matching(entry / 2), entry % 2 == 1);
-            let neighbours = turns_in(moves).map(|m| {
-                let index = pairing.index(&pairing.turn(&matching, m));
-                depths[2 * index + usize::from(odd != flips[m])]
-            });
+            let neighbours =
+                turns_in(moves).map(|m| depths[entry_after(&pairing, &flips, &matching, odd, m)]);
             let nearest = neighbours.min().unwrap();
             let here = depths[entry];
             assert!(here == 0 || nearest + 1 == here, "{here} {nearest}");

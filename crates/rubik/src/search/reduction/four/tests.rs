@@ -147,8 +147,7 @@ fn each_phase_reaches_its_goal_and_the_shortest_candidate_comes_first() {
     }
     for candidate in &second {
         let pieces = Pieces::read(&candidate.cube).unwrap();
-        let two = state2(&four.moves2, |f| pieces.mask(f), pieces.wings_odd());
-        assert_eq!(four.phase2(two), 0);
+        assert_eq!(four.phase2(state2_of(&four.moves2, &pieces)), 0);
         assert!(!pieces.wings_odd());
     }
     for candidate in &third {
@@ -187,10 +186,7 @@ proptest! {
         let (four, _) = tables();
         let model = Model::get();
         let (mut cube2, mut cube3) = (FaceletCube::solved(4), FaceletCube::solved(4));
-        let read2 = |cube: &FaceletCube| {
-            let pieces = Pieces::read(cube).unwrap();
-            state2(&four.moves2, |f| pieces.mask(f), pieces.wings_odd())
-        };
+        let read2 = |cube: &FaceletCube| state2_of(&four.moves2, &Pieces::read(cube).unwrap());
         let (mut two, mut three) = (read2(&cube2), state3(four, &cube3));
         let moves2: Vec<usize> = turns_in(four.moves2.all).collect();
         let moves3: Vec<usize> = turns_in(four.moves3.all).collect();
