@@ -228,7 +228,7 @@ pub fn solve(
             nodes: options.budget.nodes,
             ..calm.left(0)
         };
-        let last = three::solve(&work, three, options.improve_nodes, rest)?;
+        let last = three::solve(&work, three, 20, options.improve_nodes, rest)?;
         run(
             &mut work,
             "3x3",

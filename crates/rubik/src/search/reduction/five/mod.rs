@@ -37,8 +37,7 @@ pub use tables::{FiveSize, FiveTables};
 
 use super::phase_search::{self, MoveSet, Searcher, Wanted};
 use super::{
-    ReductionError, ReductionOptions, edges, in_passes, moves, normalised, replayed, shortest,
-    three, unhurried,
+    ReductionError, ReductionOptions, edges, in_passes, normalised, replayed, three, unhurried,
 };
 use crate::face::Axis;
 use crate::facelet::FaceletCube;
@@ -343,23 +342,40 @@ fn reduce(
         .reduce(staged, pass.keep, budget)
         .map_err(ReductionError::Stopped)?;
     // Each reduced candidate ranked by its whole length with the 3×3 stage's first solution
-    // alone; the best few are finished again with that solution shortened. A failure (the
-    // budget ran out) is the answer if it comes first, else it ends the list.
+    // alone; the best few are finished again, the first with that solution shortened, the
+    // others only looking for a shorter whole solution. A failure (the budget ran out) is the
+    // answer if it comes first, else it ends the list.
+    let finish = |partial: &Partial, reach| {
+        let phases = turns(partial);
+        three::finish(
+            &partial.cube,
+            phases,
+            &STAGES,
+            three,
+            options,
+            budget,
+            reach,
+        )
+    };
     let mut ranked = Vec::with_capacity(reduced.len());
     for partial in reduced {
-        let done = finish(&partial, three, 0, options, budget);
-        match done {
+        match finish(&partial, three::Reach::first(0)) {
             Ok(quick) => ranked.push((quick.obtm(), partial)),
             Err(error) if ranked.is_empty() => return Err(error),
             Err(_) => break,
         }
     }
     ranked.sort_by_key(|&(length, _)| length);
-    let finished = ranked.iter().take(pass.shortened).map(|(_, partial)| {
-        finish(partial, three, IMPROVE_NODES, options, budget)
-            .map(|solution| unheld(solution, holds()[partial.origin]))
-    });
-    shortest(finished)
+    ranked.truncate(pass.shortened);
+    three::best_finished(
+        &ranked,
+        IMPROVE_NODES,
+        budget,
+        |(_, partial)| three::solution(5, &STAGES, turns(partial)).obtm(),
+        |(_, partial), reach| {
+            finish(partial, reach).map(|solution| unheld(solution, holds()[partial.origin]))
+        },
+    )
 }
 
 /// `solution`, found for a cube turned by `hold` first, as turns of the cube not turned
@@ -575,28 +591,12 @@ impl RuledOut {
 /// is not asked to: the tables' bound alone is still a lower bound).
 const NO_KEY: usize = usize::MAX;
 
-/// A reduced candidate finished by the 3×3 stage, its first solution shortened for
-/// `improve_nodes` search nodes.
-fn finish(
-    reduced: &Partial,
-    three: &TwoPhase<'_>,
-    improve_nodes: u64,
-    options: &ReductionOptions<'_>,
-    budget: &Running,
-) -> Result<Solution, ReductionError> {
+/// A reduced candidate's turns, phase by phase.
+fn turns(reduced: &Partial) -> Vec<Vec<Turn>> {
     let model = Model::get();
-    let rest = budget.left(options.budget.nodes.unwrap_or(u64::MAX));
-    let last = three::solve(&reduced.cube, three, improve_nodes, rest)?;
-    let mut phases: Vec<Vec<Turn>> = (reduced.phases.iter())
+    (reduced.phases.iter())
         .map(|turns| turns.iter().map(|&m| model.turns[usize::from(m)]).collect())
-        .collect();
-    phases.push(last.moves.iter().map(|m| m.turn(5)).collect());
-    Ok(Solution {
-        size: 5,
-        stages: moves::cancel(STAGES.into_iter().zip(phases).collect()),
-        budget_ran_out: last.budget_ran_out,
-        nodes: last.nodes,
-    })
+        .collect()
 }
 
 #[cfg(test)]

@@ -36,9 +36,7 @@ mod tables;
 pub use tables::FourTables;
 
 use super::phase_search::{Child, MoveSet, Phase, Searcher, Wanted};
-use super::{
-    ReductionError, ReductionOptions, in_passes, moves, normalised, replayed, shortest, three,
-};
+use super::{ReductionError, ReductionOptions, in_passes, normalised, replayed, three};
 use crate::face::{Axis, Face};
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
@@ -77,7 +75,7 @@ struct Effort {
 /// runs to its solution whatever the budget, then each next while time is left, the shortest
 /// solution kept. Phase 3 takes nearly all the time, growing with its starts, so the first
 /// effort searches few of them, picked from many.
-const EFFORTS: [Effort; 3] = [
+const EFFORTS: [Effort; 4] = [
     Effort {
         keep2: 20,
         starts3: 8,
@@ -96,6 +94,12 @@ const EFFORTS: [Effort; 3] = [
         keep3: 12,
         extra3: 1,
     },
+    Effort {
+        keep2: 160,
+        starts3: 120,
+        keep3: 24,
+        extra3: 1,
+    },
 ];
 
 /// The effort that reduces a bigger cube's innermost depth ([`reduce_depth`]): the first
@@ -105,7 +109,9 @@ const DEPTH_EFFORT: Effort = Effort {
     ..EFFORTS[0]
 };
 
-/// Search nodes the 3×3 stage spends shortening each candidate's first solution.
+/// Search nodes the 3×3 stage spends shortening the first candidate's first solution, and
+/// each later candidate in all looking for a shorter whole solution
+/// ([`three::best_finished`]).
 const IMPROVE_NODES: u64 = 200_000;
 
 /// The names of the stages, in order.
@@ -181,7 +187,7 @@ pub fn solve(
     replayed(cube, solved?)
 }
 
-/// The three phases with `effort`, then the 3×3 stage on each reduced candidate: the
+/// The three phases with `effort`, then the 3×3 stage on the reduced candidates: the
 /// shortest solution, or the error that left none.
 fn attempt(
     start: &Candidate,
@@ -192,10 +198,24 @@ fn attempt(
     effort: &Effort,
 ) -> Result<Solution, ReductionError> {
     let third = reduced(start, four, searcher, effort)?;
-    shortest(
-        third
-            .iter()
-            .map(|candidate| finish(candidate, three, options, searcher.budget)),
+    let budget = searcher.budget;
+    three::best_finished(
+        &third,
+        IMPROVE_NODES,
+        budget,
+        |candidate| three::solution(4, &STAGES, candidate.phases.clone()).obtm(),
+        |candidate, reach| {
+            let phases = candidate.phases.clone();
+            three::finish(
+                &candidate.cube,
+                phases,
+                &STAGES,
+                three,
+                options,
+                budget,
+                reach,
+            )
+        },
     )
 }
 
@@ -232,25 +252,6 @@ pub(in crate::search::reduction) fn reduce_depth(
     let mut reduced = reduced(&start, four, &mut searcher, &DEPTH_EFFORT)?;
     reduced.sort_by_key(Candidate::length);
     Ok(reduced.iter().map(|c| c.phases.concat()).collect())
-}
-
-/// A reduced candidate finished by the 3×3 stage.
-fn finish(
-    candidate: &Candidate,
-    three: &TwoPhase<'_>,
-    options: &ReductionOptions<'_>,
-    budget: &Running,
-) -> Result<Solution, ReductionError> {
-    let rest = budget.left(options.budget.nodes.unwrap_or(u64::MAX));
-    let last = three::solve(&candidate.cube, three, IMPROVE_NODES, rest)?;
-    let mut phases = candidate.phases.clone();
-    phases.push(last.moves.iter().map(|m| m.turn(4)).collect());
-    Ok(Solution {
-        size: 4,
-        stages: moves::cancel(STAGES.into_iter().zip(phases).collect()),
-        budget_ran_out: last.budget_ran_out,
-        nodes: last.nodes,
-    })
 }
 
 /// The colour each face shows after a whole-cube rotation of a solved cube: renamed after
