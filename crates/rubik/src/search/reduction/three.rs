@@ -75,35 +75,61 @@ pub(super) fn solution(size: usize, stages: &[&'static str], phases: Vec<Vec<Tur
     }
 }
 
-/// A reduced `cube`, reached by `phases` (the turns of each stage named in `stages` but the
-/// last), finished by the 3×3 stage as far as `reach` says, within `budget` and `options`'
-/// node limit.
-pub(super) fn finish(
-    cube: &FaceletCube,
-    mut phases: Vec<Vec<Turn>>,
-    stages: &[&'static str],
-    three: &TwoPhase<'_>,
-    options: &ReductionOptions<'_>,
-    budget: &Running,
-    reach: Reach,
-) -> Result<Solution, ReductionError> {
-    let limit = options.budget.nodes.unwrap_or(u64::MAX);
-    let rest = budget.left(reach.nodes.map_or(limit, |nodes| nodes.min(limit)));
-    let last = solve(cube, three, reach.max_length, reach.improve_nodes, rest)?;
-    phases.push(last.moves.iter().map(|m| m.turn(cube.size())).collect());
-    Ok(Solution {
-        budget_ran_out: last.budget_ran_out,
-        nodes: last.nodes,
-        ..solution(cube.size(), stages, phases)
-    })
+/// The 3×3 stage of a reduction: the solver, the options (their node limit), the budget, and
+/// the cube's size and its stages' names (the 3×3's last).
+pub(super) struct LastStage<'a> {
+    /// The two-phase solver.
+    pub three: &'a TwoPhase<'a>,
+    /// The solve's options, whose node limit bounds each 3×3 search.
+    pub options: &'a ReductionOptions<'a>,
+    /// The solve's budget under way.
+    pub budget: &'a Running<'a>,
+    /// The cube's layers.
+    pub size: usize,
+    /// The names of the stages, the 3×3's last.
+    pub stages: &'a [&'static str],
+}
+
+impl LastStage<'_> {
+    /// The length in OBTM of a reduction made of `phases`, moves cancelled across them.
+    pub fn length(&self, phases: Vec<Vec<Turn>>) -> usize {
+        solution(self.size, self.stages, phases).obtm()
+    }
+
+    /// A reduced `cube`, reached by `phases` (the turns of each stage but the 3×3's), finished
+    /// by the 3×3 stage as far as `reach` says, within the budget and the options' node limit.
+    pub fn finish(
+        &self,
+        cube: &FaceletCube,
+        mut phases: Vec<Vec<Turn>>,
+        reach: Reach,
+    ) -> Result<Solution, ReductionError> {
+        let limit = self.options.budget.nodes.unwrap_or(u64::MAX);
+        let rest = self
+            .budget
+            .left(reach.nodes.map_or(limit, |nodes| nodes.min(limit)));
+        let last = solve(
+            cube,
+            self.three,
+            reach.max_length,
+            reach.improve_nodes,
+            rest,
+        )?;
+        phases.push(last.moves.iter().map(|m| m.turn(self.size)).collect());
+        Ok(Solution {
+            budget_ran_out: last.budget_ran_out,
+            nodes: last.nodes,
+            ..solution(self.size, self.stages, phases)
+        })
+    }
 }
 
 /// The shortest whole solution of reduced candidates, the most promising first, each finished
-/// by `finish(candidate, reach)` ([`finish`]). The first is finished within 20 moves and
-/// shortened for `nodes` more nodes; each later one only looks, for `nodes` nodes in all, for a
-/// solution shorter than the best so far (its reduction, `reduction(candidate)` turns in OBTM
-/// once cancelled, plus the 3×3's), so that none spends its nodes on solutions that could not
-/// win. The first one's error is the answer; a later one finding nothing in its nodes, or
+/// by `finish(candidate, reach)` ([`LastStage::finish`]). The first is finished within 20 moves
+/// and shortened for `nodes` more nodes; each later one only looks, for `nodes` nodes in all,
+/// for a solution shorter than the best so far (its reduction, `reduction(candidate)` turns in
+/// OBTM once cancelled, plus the 3×3's), so that none spends its nodes on solutions that could
+/// not win. The first one's error is the answer; a later one finding nothing in its nodes, or
 /// stopped by `budget`, is passed over.
 pub(super) fn best_finished<C>(
     candidates: &[C],

@@ -345,18 +345,14 @@ fn reduce(
     // alone; the best few are finished again, the first with that solution shortened, the
     // others only looking for a shorter whole solution. A failure (the budget ran out) is the
     // answer if it comes first, else it ends the list.
-    let finish = |partial: &Partial, reach| {
-        let phases = turns(partial);
-        three::finish(
-            &partial.cube,
-            phases,
-            &STAGES,
-            three,
-            options,
-            budget,
-            reach,
-        )
+    let last = three::LastStage {
+        three,
+        options,
+        budget,
+        size: 5,
+        stages: &STAGES,
     };
+    let finish = |partial: &Partial, reach| last.finish(&partial.cube, turns(partial), reach);
     let mut ranked = Vec::with_capacity(reduced.len());
     for partial in reduced {
         match finish(&partial, three::Reach::first(0)) {
@@ -370,8 +366,8 @@ fn reduce(
     three::best_finished(
         &ranked,
         IMPROVE_NODES,
-        budget,
-        |(_, partial)| three::solution(5, &STAGES, turns(partial)).obtm(),
+        last.budget,
+        |(_, partial)| last.length(turns(partial)),
         |(_, partial), reach| {
             finish(partial, reach).map(|solution| unheld(solution, holds()[partial.origin]))
         },

@@ -198,24 +198,19 @@ fn attempt(
     effort: &Effort,
 ) -> Result<Solution, ReductionError> {
     let third = reduced(start, four, searcher, effort)?;
-    let budget = searcher.budget;
+    let last = three::LastStage {
+        three,
+        options,
+        budget: searcher.budget,
+        size: 4,
+        stages: &STAGES,
+    };
     three::best_finished(
         &third,
         IMPROVE_NODES,
-        budget,
-        |candidate| three::solution(4, &STAGES, candidate.phases.clone()).obtm(),
-        |candidate, reach| {
-            let phases = candidate.phases.clone();
-            three::finish(
-                &candidate.cube,
-                phases,
-                &STAGES,
-                three,
-                options,
-                budget,
-                reach,
-            )
-        },
+        last.budget,
+        |candidate| last.length(candidate.phases.clone()),
+        |candidate, reach| last.finish(&candidate.cube, candidate.phases.clone(), reach),
     )
 }
 
