@@ -104,8 +104,16 @@ pub(super) trait Phase {
 }
 
 /// A phase whose bound is the largest of a near part (small tables, mostly in cache) and two
-/// entries of large tables (mostly cache misses).
-pub(super) trait SplitBound: Phase {
+/// entries of large tables (mostly cache misses): a [`Phase`] whose expansion asks for the
+/// large tables' entries of the children the near part lets through, and whose settling reads
+/// them.
+pub(super) trait SplitBound {
+    /// The phase's state.
+    type State: Copy;
+    /// The turns it may use.
+    fn moves(&self) -> MoveSet;
+    /// The state after turn `m`.
+    fn turn(&self, state: &Self::State, m: usize) -> Self::State;
     /// The near part of the bound of `state`.
     fn near(&self, state: &Self::State) -> u8;
     /// The large tables' entries of `state`, in the tables [`SplitBound::far_tables`] names.
@@ -114,55 +122,61 @@ pub(super) trait SplitBound: Phase {
     fn far_tables(&self) -> [&Nibbles; 2];
 }
 
-/// The bound of `state` in a [`SplitBound`] phase.
-pub(super) fn split_bound<P: SplitBound>(phase: &P, state: &P::State) -> u8 {
-    let [a, b] = phase.far(state);
-    let [ta, tb] = phase.far_tables();
-    phase.near(state).max(ta.get(a)).max(tb.get(b))
-}
+impl<P: SplitBound> Phase for P {
+    type State = P::State;
 
-/// [`Phase::expand`] of a [`SplitBound`] phase: the children that the near part lets through,
-/// their large tables' entries asked for.
-pub(super) fn split_expand<P: SplitBound>(
-    phase: &P,
-    state: &P::State,
-    moves: impl Iterator<Item = usize>,
-    left: u8,
-    out: &mut Vec<Child<P::State>>,
-) {
-    out.clear();
-    let [ta, tb] = phase.far_tables();
-    for m in moves {
-        let next = phase.turn(state, m);
-        let near = phase.near(&next);
-        if near < left {
-            let far = phase.far(&next);
-            ta.prefetch(far[0]);
-            tb.prefetch(far[1]);
-            out.push(Child {
-                turn: m,
-                state: next,
-                bound: near,
-                far,
-            });
+    fn moves(&self) -> MoveSet {
+        SplitBound::moves(self)
+    }
+
+    fn turn(&self, state: &Self::State, m: usize) -> Self::State {
+        SplitBound::turn(self, state, m)
+    }
+
+    fn bound(&self, state: &Self::State) -> u8 {
+        let [a, b] = self.far(state);
+        let [ta, tb] = self.far_tables();
+        self.near(state).max(ta.get(a)).max(tb.get(b))
+    }
+
+    /// The children that the near part lets through, their large tables' entries asked for.
+    fn expand(
+        &self,
+        state: &Self::State,
+        moves: impl Iterator<Item = usize>,
+        left: u8,
+        out: &mut Vec<Child<Self::State>>,
+    ) {
+        out.clear();
+        let [ta, tb] = self.far_tables();
+        for m in moves {
+            let next = SplitBound::turn(self, state, m);
+            let near = self.near(&next);
+            if near < left {
+                let far = self.far(&next);
+                ta.prefetch(far[0]);
+                tb.prefetch(far[1]);
+                out.push(Child {
+                    turn: m,
+                    state: next,
+                    bound: near,
+                    far,
+                });
+            }
         }
     }
-}
 
-/// [`Phase::settle`] of a [`SplitBound`] phase: the large tables' entries read.
-pub(super) fn split_settle<P: SplitBound>(
-    phase: &P,
-    children: &mut Vec<Child<P::State>>,
-    left: u8,
-) {
-    let [ta, tb] = phase.far_tables();
-    for child in children.iter_mut() {
-        child.bound = child
-            .bound
-            .max(ta.get(child.far[0]))
-            .max(tb.get(child.far[1]));
+    /// The large tables' entries read.
+    fn settle(&self, children: &mut Vec<Child<Self::State>>, left: u8) {
+        let [ta, tb] = self.far_tables();
+        for child in children.iter_mut() {
+            child.bound = child
+                .bound
+                .max(ta.get(child.far[0]))
+                .max(tb.get(child.far[1]));
+        }
+        children.retain(|child| child.bound < left);
     }
-    children.retain(|child| child.bound < left);
 }
 
 /// How many solutions to look for.

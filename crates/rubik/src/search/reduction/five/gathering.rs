@@ -25,9 +25,7 @@ use crate::facelet::FaceletCube;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::{Nibbles, distances as bfs};
 use crate::search::reduction::four::pairing::{rank_picks, unrank_picks};
-use crate::search::reduction::phase_search::{
-    Child, MoveSet, Phase, SplitBound, TURNS, split_bound, split_expand, split_settle, turns_in,
-};
+use crate::search::reduction::phase_search::{MoveSet, SplitBound, TURNS, turns_in};
 use rayon::prelude::*;
 
 /// Ordered choices of 4 of 8.
@@ -339,7 +337,8 @@ impl Gathering {
     }
 }
 
-impl Phase for Gathering {
+/// Each orbit's centres are near; the edges and the coupled centres are far.
+impl SplitBound for Gathering {
     type State = State;
 
     fn moves(&self) -> MoveSet {
@@ -353,27 +352,6 @@ impl Phase for Gathering {
         }
     }
 
-    fn bound(&self, state: &State) -> u8 {
-        split_bound(self, state)
-    }
-
-    fn expand(
-        &self,
-        state: &State,
-        moves: impl Iterator<Item = usize>,
-        left: u8,
-        out: &mut Vec<Child<State>>,
-    ) {
-        split_expand(self, state, moves, left, out);
-    }
-
-    fn settle(&self, children: &mut Vec<Child<State>>, left: u8) {
-        split_settle(self, children, left);
-    }
-}
-
-/// Each orbit's centres are near; the edges and the coupled centres are far.
-impl SplitBound for Gathering {
     fn near(&self, state: &State) -> u8 {
         let halves = state.centres.map(|[u, ..]| axis_half(u, Face::U));
         let joint = |class: usize, orbit: usize| {
@@ -434,7 +412,7 @@ fn rank_tuple(values: [u8; 4]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::reduction::phase_search::{Searcher, Wanted};
+    use crate::search::reduction::phase_search::{Phase, Searcher, Wanted};
 
     #[test]
     fn tuples_round_trip() {
@@ -471,7 +449,7 @@ mod tests {
         };
         let mut rng = crate::seeded_rng(5);
         for _ in 0..4 {
-            let cube = super::super::tests::scrambled_in(phase.moves(), 100, &mut rng);
+            let cube = super::super::tests::scrambled_in(SplitBound::moves(phase), 100, &mut rng);
             let starts: Vec<(usize, State)> = (phase.read(&cube).expect("a state").iter())
                 .map(|&(_, state)| (0, state))
                 .collect();

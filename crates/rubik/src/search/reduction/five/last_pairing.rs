@@ -31,9 +31,7 @@ use crate::facelet::FaceletCube;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::four::pairing::{rank_order, unrank_order};
-use crate::search::reduction::phase_search::{
-    Child, MoveSet, Phase, SplitBound, TURNS, split_bound, split_expand, split_settle, turns_in,
-};
+use crate::search::reduction::phase_search::{MoveSet, SplitBound, TURNS, turns_in};
 
 /// Permutations of 8.
 const ORDERS: usize = 40_320;
@@ -389,7 +387,8 @@ impl LastPairing {
     }
 }
 
-impl Phase for LastPairing {
+/// The centres are near; the two wing classes' entries, in the one table, are far.
+impl SplitBound for LastPairing {
     type State = State;
 
     fn moves(&self) -> MoveSet {
@@ -405,27 +404,6 @@ impl Phase for LastPairing {
         }
     }
 
-    fn bound(&self, state: &State) -> u8 {
-        split_bound(self, state)
-    }
-
-    fn expand(
-        &self,
-        state: &State,
-        moves: impl Iterator<Item = usize>,
-        left: u8,
-        out: &mut Vec<Child<State>>,
-    ) {
-        split_expand(self, state, moves, left, out);
-    }
-
-    fn settle(&self, children: &mut Vec<Child<State>>, left: u8) {
-        split_settle(self, children, left);
-    }
-}
-
-/// The centres are near; the two wing classes' entries, in the one table, are far.
-impl SplitBound for LastPairing {
     fn near(&self, state: &State) -> u8 {
         self.centre_distance[state.centres as usize]
     }
@@ -520,7 +498,7 @@ fn half(mask: u32, axis: Axis) -> u8 {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::search::reduction::phase_search::{Searcher, Wanted};
+    use crate::search::reduction::phase_search::{Phase, Searcher, Wanted};
 
     /// Whether every edge of `cube` has its midge and both wings together.
     pub(in crate::search::reduction::five) fn paired(cube: &FaceletCube) -> bool {
@@ -604,8 +582,11 @@ pub(super) mod tests {
             nodes: 0,
         };
         for _ in 0..20 {
-            let mut cube =
-                crate::search::reduction::five::tests::scrambled_in(phase.moves(), 60, &mut rng);
+            let mut cube = crate::search::reduction::five::tests::scrambled_in(
+                SplitBound::moves(&phase),
+                60,
+                &mut rng,
+            );
             let state = phase.read(&cube).expect("a state of the phase");
             let wanted = Wanted {
                 extra: 0,

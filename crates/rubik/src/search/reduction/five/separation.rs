@@ -26,9 +26,7 @@ use crate::facelet::FaceletCube;
 use crate::facelet::pieces::{OrbitKind, Orbits};
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::distances::distances as bfs;
-use crate::search::reduction::phase_search::{
-    Child, MoveSet, Phase, SplitBound, TURNS, split_bound, split_expand, split_settle, turns_in,
-};
+use crate::search::reduction::phase_search::{MoveSet, SplitBound, TURNS, turns_in};
 
 /// Placements of one centre orbit on its three axes.
 pub(super) const CENTRE_PLACEMENTS: usize = 70 * 70 * 70;
@@ -211,7 +209,8 @@ impl Separation {
     }
 }
 
-impl Phase for Separation {
+/// Each orbit's centres are near; the edges and the orientation with the R/L halves are far.
+impl SplitBound for Separation {
     type State = State;
 
     fn moves(&self) -> MoveSet {
@@ -226,27 +225,6 @@ impl Phase for Separation {
         }
     }
 
-    fn bound(&self, state: &State) -> u8 {
-        split_bound(self, state)
-    }
-
-    fn expand(
-        &self,
-        state: &State,
-        moves: impl Iterator<Item = usize>,
-        left: u8,
-        out: &mut Vec<Child<State>>,
-    ) {
-        split_expand(self, state, moves, left, out);
-    }
-
-    fn settle(&self, children: &mut Vec<Child<State>>, left: u8) {
-        split_settle(self, children, left);
-    }
-}
-
-/// Each orbit's centres are near; the edges and the orientation with the R/L halves are far.
-impl SplitBound for Separation {
     fn near(&self, state: &State) -> u8 {
         orbits_bound(&self.tables, CENTRES, state.centres)
     }
@@ -391,7 +369,7 @@ pub(super) fn turn_centre_index(orbit: usize, index: usize, m: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::reduction::phase_search::{Searcher, Wanted};
+    use crate::search::reduction::phase_search::{Phase, Searcher, Wanted};
 
     /// Cubes the phase's turns reach are separated: the turns found for a flip take the
     /// coordinates to the goal, and the stickers to a cube read there for the same flip.
@@ -412,7 +390,8 @@ mod tests {
             patience: u64::MAX,
         };
         for _ in 0..10 {
-            let mut cube = super::super::tests::scrambled_in(phase.moves(), 100, &mut rng);
+            let mut cube =
+                super::super::tests::scrambled_in(SplitBound::moves(phase), 100, &mut rng);
             let mut states = phase.read(&cube).expect("a state");
             states.sort_by_key(|(_, s)| phase.bound(s));
             states.truncate(64);
@@ -421,7 +400,9 @@ mod tests {
                 .by_total_length(phase, &starts, wanted, &mut |_, _| true)
                 .unwrap();
             let (i, turns) = &found[0];
-            let end = (turns.iter()).fold(starts[*i].1, |s, &m| phase.turn(&s, usize::from(m)));
+            let end = (turns.iter()).fold(starts[*i].1, |s, &m| {
+                SplitBound::turn(phase, &s, usize::from(m))
+            });
             assert_eq!(phase.bound(&end), 0);
             cube.apply(turns.iter().map(|&m| model.turns[usize::from(m)]));
             let flip = states[*i].0;
