@@ -10,6 +10,7 @@ pub mod commands;
 pub mod interrupt;
 pub mod lines;
 pub mod output;
+pub mod pool;
 
 pub use commands::{Cli, run};
 pub use lines::{LineCommand, answer_line};

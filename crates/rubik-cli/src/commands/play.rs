@@ -25,6 +25,8 @@ pub fn run(args: &Args, context: &Context) -> Result<(), CliError> {
             "`rubik play` draws on a terminal; standard output is not one".to_string(),
         ));
     }
+    // The terminal's solves shorten on the pool, as `rubik solve` does.
+    crate::pool::start(None)?;
     let config = rubik_tui::Config {
         size: args.size,
         seed: args.seed.unwrap_or_else(rubik::random::fresh_seed),

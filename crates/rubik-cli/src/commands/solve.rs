@@ -8,7 +8,6 @@
 //! shared. A solver's tables are loaded when the first state that needs them comes, so a batch
 //! of 2×2 states never builds the 3×3 tables.
 
-use std::io;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -194,16 +193,10 @@ struct Answer {
 }
 
 /// What a run needs before its first state: Ctrl-C stops the searches under way, which then
-/// answer with what they have; the thread pool (`--jobs` threads, else one a core) starts now,
-/// so that its threads start while the tables load rather than when a single state's
-/// shortening first needs them (`scripts/one-shot.sh`, back to back: 14.8 and 14.9 ms against
-/// 17.0 and 21.9; after a pause no difference).
+/// answer with what they have; the thread pool starts now ([`crate::pool`]).
 pub fn prepare(args: &Args) -> Result<(), CliError> {
     interrupt::install();
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build_global()
-        .map_err(|e| CliError::Io(io::Error::other(e.to_string())))
+    crate::pool::start(args.jobs)
 }
 
 /// The state (or alg) argument, and how each is solved.
