@@ -7,12 +7,14 @@
 //! its own core. A one-shot solve shortens its first solution in two halves side by side, and
 //! the thread that takes the second half is woken from sleep; on the two-core virtual machine
 //! rubik is measured on, the system put a woken thread on the busy core about half the time
-//! (an idle virtual core looks unavailable to it) and left it waiting there for 1 to 5 ms,
-//! while the other core stayed idle. A thread that may run on one core only is woken there.
-//! Measured with `scripts/one-shot.sh` (large tables, ten states, 2 s pause before each run,
-//! three rounds alternated): 15.9, 15.6 and 16.1 ms a solve against 18.3, 18.8 and 19.4 ms.
-//! With fewer threads than cores (`--jobs`, or a process limited by its CPU quota), the system
-//! places them as usual.
+//! (apparently because an idle virtual core looked unavailable to it) and left it waiting there
+//! for 1 to 5 ms, while the other core stayed idle. A thread that may run on one core only is
+//! woken there. A one-shot `rubik solve` (large tables, ten states, 2 s pause before each run):
+//! 15.9, 15.6 and 16.1 ms against 18.3, 18.8 and 19.4 in three alternated rounds of hyperfine;
+//! 17.8 against 21.8 and 19.2 against 19.5 in two later rounds with the programs interleaved run
+//! by run. The gain moves with the machine's state; batches and the optimal solver are as fast
+//! as before. With fewer threads than cores (`--jobs`, or a process limited by its CPU quota),
+//! the system places them as usual.
 
 use core_affinity::CoreId;
 
