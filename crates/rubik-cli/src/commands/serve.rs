@@ -33,6 +33,8 @@ pub struct Args {
 
 /// Serves until Ctrl-C; the first line on stdout is `listening on http://HOST:PORT/`.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    // The page's solves shorten on the pool, as `rubik solve` does.
+    crate::pool::start(None)?;
     let config = Config {
         host: args.host.clone(),
         port: args.port,
