@@ -407,7 +407,17 @@ fn phase2(
         .zip(&pieces)
         .map(|(c, p)| (c.length(), state2_of(&four.moves2, p)))
         .collect();
+    // Where each start holds each wing: the cheap test follows a wing at a time.
+    let homes: Vec<[u8; 24]> = pieces.iter().map(|p| model::slots_of(&p.wings)).collect();
     let mut separates = |i: usize, moves: &[u8]| {
+        let slot_of = |wing: u8| {
+            (moves.iter()).fold(homes[i][wing as usize], |slot, &m| {
+                model.wing_to[m as usize][slot as usize]
+            })
+        };
+        if !four.pairing.separated(slot_of) {
+            return false;
+        }
         let mut wings = pieces[i].wings;
         for &m in moves {
             let to = &model.wing_to[m as usize];

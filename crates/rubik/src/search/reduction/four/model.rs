@@ -129,11 +129,7 @@ impl Pieces {
 
     /// Whether the wings are an odd permutation.
     pub fn wings_odd(&self) -> bool {
-        let mut to = [0u8; 24];
-        for (slot, &piece) in self.wings.iter().enumerate() {
-            to[piece as usize] = slot as u8;
-        }
-        is_odd(&to)
+        is_odd(&slots_of(&self.wings))
     }
 
     /// The positions of the centres showing `colour`, as a bit mask.
@@ -142,6 +138,15 @@ impl Pieces {
             .filter(|&p| self.centres[p] == colour.index() as u8)
             .fold(0, |mask, p| mask | 1 << p)
     }
+}
+
+/// The slot that holds each wing (by home slot), of `wings` (`wings[slot]`: the wing there).
+pub(super) fn slots_of(wings: &[u8; 24]) -> [u8; 24] {
+    let mut slots = [0u8; 24];
+    for (slot, &wing) in wings.iter().enumerate() {
+        slots[wing as usize] = slot as u8;
+    }
+    slots
 }
 
 /// Moves the set bits of `mask` (centre positions) by turn `m`.
