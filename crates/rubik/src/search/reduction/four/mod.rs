@@ -418,13 +418,9 @@ fn phase2(
         if !four.pairing.separated(slot_of) {
             return false;
         }
-        let mut wings = pieces[i].wings;
-        for &m in moves {
-            let to = &model.wing_to[m as usize];
-            let before = wings;
-            for (s, &wing) in before.iter().enumerate() {
-                wings[to[s] as usize] = wing;
-            }
+        let mut wings = [0u8; 24];
+        for wing in 0..24 {
+            wings[slot_of(wing) as usize] = wing;
         }
         four.pairing
             .read(&wings)
