@@ -24,8 +24,9 @@ count=${STATES:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A written file leaves the system's cache (see forget_cached_pages in tables/storage.rs): read
-# each back whole, so that the timed runs find it cached, as every solve after the first would.
+# A written file leaves the system's cache (see forget_cached_pages in tables/storage.rs):
+# `tables verify` reads each back whole from the disk (dropping what the cache held of it), so
+# that the timed runs find it cached, in 2 MiB pieces where the kernel allows.
 for size in $sizes; do
     "$rubik" tables build --tables-size "$size" >/dev/null
     "$rubik" tables verify --tables-size "$size" >/dev/null

@@ -178,8 +178,9 @@ enum Puzzle {
 enum Action {
     /// Build the tables (or load them, if the cache already holds valid ones).
     Build,
-    /// Check the cached tables whole (every block against its checksum) without building
-    /// anything: one line per file.
+    /// Check the cached tables whole (every block against its checksum, read from the disk)
+    /// without building anything: one line per file. The files come back into the system's
+    /// cache in large pieces where the kernel allows, which makes one-shot solves faster.
     Verify,
     /// Print the cache directory and the table files in it.
     Path,
