@@ -930,10 +930,11 @@ fn write_and_rename(
     sync_dir(dir)
 }
 
-/// Drops the pages of `file`, written and synced, from the system's cache. Written pages are
-/// cached 4 KiB each, and a one-shot solve that maps them spends most of its time mapping and
-/// unmapping them (65 ms of CPU for the large tables, against 25 ms once the file came back
-/// through the huge-page read ahead of [`TableBytes::map`]). Only advice.
+/// Drops the pages of `file` (written and synced, or about to be checked by [`verify`]) from
+/// the system's cache, but those a process maps. Written pages are cached 4 KiB each, and a
+/// one-shot solve that maps them spends most of its time mapping and unmapping them (65 ms of
+/// CPU for the large tables, against 25 ms once the file came back through the huge-page read
+/// ahead of [`TableBytes::map`]). Only advice.
 #[cfg(target_os = "linux")]
 fn forget_cached_pages(file: &File) {
     use std::os::fd::AsRawFd;
