@@ -21,9 +21,10 @@
 //! by total length (turns so far plus the phase's), so the shortest totals come first. Only
 //! about one phase 2 solution in 1,300 separates the wings, so phase 2 starts from many phase 1
 //! solutions (a thousand): with few, its first separating solutions come turns later. Phase 3
-//! starts from all the solutions phase 2 lists (a few dozen) and, searching them together,
-//! finds a short total early. With a time budget, the first pass still runs to its solution (only a
-//! cancel stops it), then larger candidate sets shorten it while time is left. Colour
+//! searches many starts together and finds a short total early, so the first pass starts it
+//! from every solution phase 2 lists (a few dozen); the wider passes, from the best of more.
+//! With a time budget, the first pass still runs to its solution (only a cancel stops it),
+//! then larger candidate sets shorten it while time is left. Colour
 //! frames are tried by renaming the colours by a whole-cube rotation: the turns stay the same,
 //! and a cube is solved in any frame. Moves are cancelled across stages.
 
