@@ -119,7 +119,8 @@ impl Subset {
         rank(compress(mask, self.faces)) as u16
     }
 
-    fn turn(&self, rank: u16, m: usize) -> u16 {
+    /// The rank after turn `m` (`u16::MAX` for a turn outside the set).
+    pub fn turn(&self, rank: u16, m: usize) -> u16 {
         self.to[rank as usize][m]
     }
 }
@@ -169,13 +170,18 @@ impl Moves2 {
         }
     }
 
+    /// The U/D centres' index when they are on U and D.
+    pub fn ud_goal(&self) -> u16 {
+        self.ud.of(face_mask(&Y))
+    }
+
     /// Phase 2's goals: the U/D pair on U and D, the R centres where `r_goal` allows, wings
     /// even.
     pub fn goals(&self, r_goal: impl Fn(u16) -> bool) -> Vec<State2> {
         (0..70)
             .filter(|&r| r_goal(r))
             .map(|r| State2 {
-                ud: self.ud.of(face_mask(&Y)),
+                ud: self.ud_goal(),
                 r,
                 odd: false,
             })

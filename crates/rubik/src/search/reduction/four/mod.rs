@@ -6,9 +6,10 @@
 //!    another turn and a whole-cube turn that keeps the goal);
 //! 2. **centres U/D**: stage a second pair on U and D (so the third is on F and B) and make the
 //!    wing permutation even, so there is no "OLL parity" (outer turns, Rw and Lw, the other
-//!    blocks by two, less the D, L and B blocks' half turns); only solutions that leave each
-//!    edge with one wing in each of phase 3's two wing classes (and an even matching of them)
-//!    are kept;
+//!    blocks by two, less the D, L and B blocks' half turns), leaving each edge with one wing
+//!    in each of phase 3's two wing classes: the bound is the larger of the centres' distance
+//!    and each edge's separation distance (`separation.rs`); only solutions that leave an even
+//!    matching of the wings are kept;
 //! 3. **centres + edges**: solve the centres and pair every edge, the reduced cube's edges an
 //!    even permutation against its corners (no "PLL parity"), with U, D, F, B, R2, L2 and every
 //!    block by two; the cube may end up held as it is or turned by x2, y2 or z2 (a whole-cube
@@ -19,7 +20,7 @@
 //!
 //! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
 //! by total length (turns so far plus the phase's), so the shortest totals come first. Only
-//! about one phase 2 solution in 1,300 separates the wings, so phase 2 starts from many phase 1
+//! about one placement of the wings in 1,300 is separated, so phase 2 starts from many phase 1
 //! solutions (a thousand): with few, its first separating solutions come turns later. Phase 3
 //! searches many starts together and finds a short total early, so the first pass starts it
 //! from every solution phase 2 lists (a few dozen); the wider passes, from the best of more.
@@ -31,6 +32,7 @@
 mod coords;
 mod model;
 pub(super) mod pairing;
+mod separation;
 mod tables;
 
 pub use tables::FourTables;
@@ -47,9 +49,10 @@ use crate::turn::Turn;
 use coords::{Centres3, Moves2, State2};
 use model::{Model, Pieces};
 use pairing::Matching;
+use separation::EdgePairs;
 
-/// Phase 1 solutions kept for each axis. Few phase 2 solutions leave the wings separated
-/// (about one in 1,300), so phase 2 needs many starts to find short ones.
+/// Phase 1 solutions kept for each axis. Few placements of the wings are separated (about one
+/// in 1,300), so phase 2 needs many starts to find short ones.
 const KEEP1: usize = 500;
 /// Of those (each in two frames), the starts phase 2 searches: the least by estimate.
 const STARTS2: usize = 1000;
@@ -370,18 +373,64 @@ fn state2_of(moves: &Moves2, pieces: &Pieces) -> State2 {
     state2(moves, |f| pieces.mask(f), pieces.wings_odd())
 }
 
+/// Phase 2's search state: its table's state and where each edge's two wings are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Search2 {
+    state: State2,
+    pairs: EdgePairs,
+}
+
+/// Phase 2's search state of a cube read as `pieces`.
+fn search2_of(four: &FourTables, pieces: &Pieces) -> Search2 {
+    Search2 {
+        state: state2_of(&four.moves2, pieces),
+        pairs: four.separation.of(&model::slots_of(&pieces.wings)),
+    }
+}
+
 struct Phase2<'t>(&'t FourTables);
 
 impl Phase for Phase2<'_> {
-    type State = State2;
+    type State = Search2;
     fn moves(&self) -> MoveSet {
         self.0.moves2.reducing
     }
-    fn turn(&self, state: &Self::State, m: usize) -> Self::State {
-        self.0.moves2.turn(*state, m)
+    fn turn(&self, search: &Search2, m: usize) -> Search2 {
+        Search2 {
+            state: self.0.moves2.turn(search.state, m),
+            pairs: self.0.separation.turn(&search.pairs, m),
+        }
     }
-    fn bound(&self, state: &Self::State) -> u8 {
-        self.0.phase2(*state)
+    fn bound(&self, search: &Search2) -> u8 {
+        let centres = self.0.phase2(search.state);
+        centres.max(self.0.separation(search.state.ud, &search.pairs, u8::MAX))
+    }
+    /// The wings followed only for the turns that pass the centres' bound.
+    fn expand(
+        &self,
+        search: &Search2,
+        moves: impl Iterator<Item = usize>,
+        left: u8,
+        out: &mut Vec<Child<Search2>>,
+    ) {
+        out.clear();
+        for m in moves {
+            let state = self.0.moves2.turn(search.state, m);
+            let centres = self.0.phase2(state);
+            if centres >= left {
+                continue;
+            }
+            let pairs = self.0.separation.turn(&search.pairs, m);
+            let bound = centres.max(self.0.separation(state.ud, &pairs, left));
+            if bound < left {
+                out.push(Child {
+                    turn: m,
+                    state: Search2 { state, pairs },
+                    bound,
+                    far: [0; 2],
+                });
+            }
+        }
     }
 }
 
@@ -396,9 +445,10 @@ fn within_phase(count: usize, extra: u8) -> Wanted {
     }
 }
 
-/// Phase 2 over the candidates by total length, its solutions kept only if they leave the
-/// wings separated (each edge with a wing in each of phase 3's classes) and their matching
-/// even: the `effort.starts3` of those with the least estimate.
+/// Phase 2 over the candidates by total length (its bound makes its solutions leave the
+/// wings separated: each edge with a wing in each of phase 3's classes), its solutions kept
+/// only if they leave the wings' matching even: the `effort.starts3` of those with the least
+/// estimate.
 fn phase2(
     candidates: &[Candidate],
     four: &FourTables,
@@ -410,32 +460,24 @@ fn phase2(
         .iter()
         .map(|c| Pieces::read(&c.cube).expect("a valid cube"))
         .collect();
-    let starts: Vec<(usize, State2)> = candidates
-        .iter()
-        .zip(&pieces)
-        .map(|(c, p)| (c.length(), state2_of(&four.moves2, p)))
-        .collect();
-    // Where each start holds each wing: the cheap test follows a wing at a time.
+    // Where each start holds each wing.
     let homes: Vec<[u8; 24]> = pieces.iter().map(|p| model::slots_of(&p.wings)).collect();
-    let mut separates = |i: usize, moves: &[u8]| {
-        let slot_of = |wing: u8| {
-            (moves.iter()).fold(homes[i][wing as usize], |slot, &m| {
-                model.wing_to[m as usize][slot as usize]
-            })
-        };
-        if !four.pairing.separated(slot_of) {
-            return false;
-        }
+    let starts: Vec<(usize, Search2)> = (candidates.iter().zip(&pieces))
+        .map(|(c, p)| (c.length(), search2_of(four, p)))
+        .collect();
+    let mut even = |i: usize, moves: &[u8]| {
         let mut wings = [0u8; 24];
-        for wing in 0..24 {
-            wings[slot_of(wing) as usize] = wing;
+        for (wing, &home) in homes[i].iter().enumerate() {
+            let slot =
+                (moves.iter()).fold(home, |slot, &m| model.wing_to[m as usize][slot as usize]);
+            wings[slot as usize] = wing as u8;
         }
         four.pairing
             .read(&wings)
             .is_some_and(|matching| !model::is_odd(&matching))
     };
     let wanted = within_phase(effort.keep2, EXTRA2);
-    let solutions = searcher.by_total_length(&Phase2(four), &starts, wanted, &mut separates)?;
+    let solutions = searcher.by_total_length(&Phase2(four), &starts, wanted, &mut even)?;
     let next = solutions
         .into_iter()
         .map(|(i, moves)| {

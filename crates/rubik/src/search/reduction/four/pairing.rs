@@ -241,16 +241,14 @@ impl Pairing {
         Some(matching)
     }
 
-    /// Whether each edge has one wing in each class, `slot_of(wing)` being the slot that holds
-    /// each wing (by home slot): whether [`read`](Self::read) gives a matching, asked an edge
-    /// at a time, so that most cubes that fail are refused after an edge or two.
-    pub fn separated(&self, slot_of: impl Fn(u8) -> u8) -> bool {
-        (0..24u8)
-            .filter(|&wing| wing < self.twins[wing as usize])
-            .all(|wing| {
-                let class = |wing: u8| self.place[slot_of(wing) as usize].0;
-                class(wing) != class(self.twins[wing as usize])
-            })
+    /// The other wing of wing `wing`'s edge (wings by home slot).
+    pub fn twin(&self, wing: u8) -> u8 {
+        self.twins[wing as usize]
+    }
+
+    /// Whether wing slot `slot` is in the high class.
+    pub fn is_high(&self, slot: u8) -> bool {
+        self.place[slot as usize].0
     }
 
     /// Whether the reduced cube of a separated cube (`wings[slot]`: the wing there) would be
@@ -510,40 +508,6 @@ mod tests {
             index in proptest::array::uniform16(0u8..16),
         ) {
             proptest::prop_assert_eq!(gather(&table, &index), gather_scalar(&table, &index));
-        }
-
-        /// The edge-at-a-time test of separation agrees with reading the matching, on any
-        /// placement of the wings (few of them separated) and on separated placements.
-        #[test]
-        fn separated_agrees_with_read(
-            shuffled in Just((0..24u8).collect::<Vec<_>>()).prop_shuffle(),
-            high in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(),
-            low in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(),
-            flips in proptest::prelude::any::<[bool; 12]>(),
-        ) {
-            let pairing = pairing();
-            let any: [u8; 24] = shuffled.try_into().unwrap();
-            // Each edge's wings, one placed in a high slot and the other in a low one.
-            let edges: Vec<[u8; 2]> = (0..24u8)
-                .filter(|&w| w < pairing.twins[w as usize])
-                .map(|w| [w, pairing.twins[w as usize]])
-                .collect();
-            let slots = |high: bool| (0..24).filter(move |&s| pairing.place[s].0 == high);
-            let mut separated = [0u8; 24];
-            for (k, slot) in slots(true).enumerate() {
-                separated[slot] = edges[high[k]][usize::from(flips[high[k]])];
-            }
-            for (k, slot) in slots(false).enumerate() {
-                separated[slot] = edges[low[k]][usize::from(!flips[low[k]])];
-            }
-            for wings in [any, separated] {
-                let at = super::super::model::slots_of(&wings);
-                proptest::prop_assert_eq!(
-                    pairing.separated(|wing| at[wing as usize]),
-                    pairing.read(&wings).is_some()
-                );
-            }
-            proptest::prop_assert!(pairing.read(&separated).is_some());
         }
     }
 

@@ -1,11 +1,12 @@
 //! The 4×4 tables: for each phase, every index's distance in turns to the phase's goal, built
-//! by breadth-first search from the goals and kept in one cached file (41.8 MB).
+//! by breadth-first search from the goals and kept in one cached file (45.3 MB).
 //!
 //! | table | entries | bytes |
 //! |---|---|---|
 //! | phase 1: the L/R centres | 735,471 | 0.7 MB |
 //! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
 //! | phase 3: U, F and R centres, "PLL parity", the cube held any of four ways | 686,000 | 0.7 MB |
+//! | phase 2: U/D centres and one edge's two wings, to [separated](super::separation) | 3,552,120 | 3.6 MB |
 //! | phase 3: the wings' [matching](super::pairing) by rotation class, with each "PLL parity" | 61,689,600 | 38.6 MB |
 //!
 //! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the matching's: five
@@ -26,6 +27,7 @@ use std::path::Path;
 use super::coords::{self, Centres3, Moves2, Moves3, State2};
 use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
+use super::separation::{self, EdgePairs, Separation};
 use crate::face::Axis;
 use crate::search::reduction::distances::distances_of_states;
 use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS, turns_in};
@@ -33,7 +35,7 @@ use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 8;
+const TABLES_VERSION: u64 = 9;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 pub(super) use crate::search::reduction::distances::UNREACHED;
@@ -43,7 +45,8 @@ const DEEPEST_MATCHING: u8 = 10;
 
 const PHASE2: usize = coords::COUNT1;
 const HELD3: usize = PHASE2 + coords::COUNT2;
-const MATCHINGS: usize = HELD3 + 2 * coords::CENTRES3;
+const SEPARATION: usize = HELD3 + 2 * coords::CENTRES3;
+const MATCHINGS: usize = SEPARATION + separation::COUNT;
 /// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
 /// Bits of a matching's code.
@@ -96,7 +99,7 @@ const BOUNDS: [[u8; 2]; 1 << CODE_BITS] = {
     bounds
 };
 
-/// The 4×4 reduction's distance tables (41.8 MB), with the phases' move tables (derived, not
+/// The 4×4 reduction's distance tables (45.3 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
@@ -105,6 +108,7 @@ pub struct FourTables {
     pub(super) moves2: Moves2,
     pub(super) moves3: Moves3,
     pub(super) pairing: Pairing,
+    pub(super) separation: Separation,
     /// Whether each of phase 3's turns changes "PLL parity".
     pub(super) flips_pll: [bool; TURNS],
 }
@@ -131,13 +135,14 @@ impl FourTables {
         let moves3 = Moves3::new(model);
         let pairing = Pairing::new(model, moves3.all);
         let flips_pll = pairing.pll_flips(model);
+        let separation = Separation::new(model, &moves2, &pairing);
         let mut report = LoadReport::new();
         let table = obtain_sized(
             dir,
             &SPEC,
             Memory::Mapped,
             LEN,
-            |_| build_bytes(model, &moves2, &moves3, &pairing, &flips_pll),
+            |_| build_bytes(model, &moves2, &moves3, &pairing, &separation, &flips_pll),
             progress,
             &mut report,
         );
@@ -147,6 +152,7 @@ impl FourTables {
             moves2,
             flips_pll,
             pairing,
+            separation,
             moves3,
         };
         (tables, report)
@@ -164,6 +170,13 @@ impl FourTables {
     /// Phase 2's distance.
     pub(super) fn phase2(&self, state: State2) -> u8 {
         self.at(PHASE2, coords::index2(state))
+    }
+
+    /// Phase 2's bound on separating the wings ([`separation`]): with the U/D centres at `ud`
+    /// and the edges' wings at `pairs`, the largest edge's distance, or the first found at
+    /// least `left`.
+    pub(super) fn separation(&self, ud: u16, pairs: &EdgePairs, left: u8) -> u8 {
+        (self.separation).bound(ud, pairs, left, |index| self.at(SEPARATION, index))
     }
 
     /// Phase 3's distance for the centres, to any of its four holds, with `pll_odd` saying
@@ -204,9 +217,10 @@ fn build_bytes(
     moves2: &Moves2,
     moves3: &Moves3,
     pairing: &Pairing,
+    separation: &Separation,
     flips: &[bool; TURNS],
 ) -> Vec<u8> {
-    let ((phase1, (phase2, held3)), matchings) = rayon::join(
+    let ((phase1, (phase2, held3)), (separated, matchings)) = rayon::join(
         || {
             rayon::join(
                 || phase1(model),
@@ -217,7 +231,12 @@ fn build_bytes(
                 },
             )
         },
-        || pairing::distances(pairing, moves3.all, flips, DEEPEST_MATCHING),
+        || {
+            rayon::join(
+                || separation.distances(moves2, pairing),
+                || pairing::distances(pairing, moves3.all, flips, DEEPEST_MATCHING),
+            )
+        },
     );
     assert_eq!(
         matchings.len(),
@@ -225,7 +244,7 @@ fn build_bytes(
         "the matchings' classes"
     );
     let mut bytes = Vec::with_capacity(LEN);
-    for table in [&phase1, &phase2, &held3] {
+    for table in [&phase1, &phase2, &held3, &separated] {
         bytes.extend_from_slice(table);
     }
     let mut codes = vec![0u8; MATCHING_LEN];
@@ -366,6 +385,19 @@ mod tests {
                     .unwrap();
                 assert!(here == 0 || near + 1 == here, "{here} {near}");
             }
+            let pair = crate::random::below(&mut rng, separation::PAIRS as u32) as u16;
+            let entry = |ud: u16, pair: u16| tables.at(SEPARATION, Separation::index(ud, pair));
+            let here = entry(ud, pair);
+            let near = turns_in(moves2.all)
+                .map(|m| {
+                    entry(
+                        moves2.ud.turn(ud, m),
+                        tables.separation.turn(&[pair; 12], m)[0],
+                    )
+                })
+                .min()
+                .unwrap();
+            assert!(here == 0 || near + 1 == here, "{here} {near}");
             let centres = Centres3 {
                 u: crate::random::below(&mut rng, 70) as u16,
                 f: crate::random::below(&mut rng, 70) as u16,

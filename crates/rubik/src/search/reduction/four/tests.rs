@@ -186,22 +186,89 @@ proptest! {
         let (four, _) = tables();
         let model = Model::get();
         let (mut cube2, mut cube3) = (FaceletCube::solved(4), FaceletCube::solved(4));
-        let read2 = |cube: &FaceletCube| state2_of(&four.moves2, &Pieces::read(cube).unwrap());
+        let read2 = |cube: &FaceletCube| search2_of(four, &Pieces::read(cube).unwrap());
         let (mut two, mut three) = (read2(&cube2), state3(four, &cube3));
         let moves2: Vec<usize> = turns_in(four.moves2.all).collect();
         let moves3: Vec<usize> = turns_in(four.moves3.all).collect();
         for pick in picks {
             let m = moves2[pick % moves2.len()];
             cube2.turn(model.turns[m]);
-            two = four.moves2.turn(two, m);
+            two = Phase2(four).turn(&two, m);
             prop_assert_eq!(two, read2(&cube2));
             let m = moves3[pick % moves3.len()];
             cube3.turn(model.turns[m]);
             three = Phase3(four).turn(&three, m);
             prop_assert_eq!(three, state3(four, &cube3));
         }
-        prop_assert!(four.phase2(two) != tables::UNREACHED);
+        prop_assert!(four.phase2(two.state) != tables::UNREACHED);
         prop_assert!(Phase3(four).bound(&three) != tables::UNREACHED);
+    }
+
+    /// Phase 2's bound is never more than the phase-2 turns that made a cube from one at its
+    /// goal (solved, then turned whole), and its children are each turn's state and bound
+    /// where that bound is below the turns left, in turn order.
+    #[test]
+    fn phase2_bounds_are_lower_bounds_and_its_children_the_turns_one_by_one(
+        picks in prop::collection::vec(0usize..1000, 0..9),
+        hold in 0usize..4,
+        left in 1u8..10,
+    ) {
+        let (four, _) = tables();
+        let phase = Phase2(four);
+        let moves2: Vec<usize> = turns_in(four.moves2.all).collect();
+        let mut cube = after(["", "x2", "y2", "z2"][hold]);
+        for pick in &picks {
+            cube.turn(Model::get().turns[moves2[pick % moves2.len()]]);
+        }
+        let state = search2_of(four, &Pieces::read(&cube).unwrap());
+        prop_assert!(phase.bound(&state) as usize <= picks.len());
+        let one_by_one: Vec<(usize, Search2, u8)> = moves2
+            .iter()
+            .map(|&m| (m, phase.turn(&state, m), phase.bound(&phase.turn(&state, m))))
+            .filter(|&(_, _, bound)| bound < left)
+            .collect();
+        let mut together = Vec::new();
+        phase.expand(&state, moves2.iter().copied(), left, &mut together);
+        let together: Vec<(usize, Search2, u8)> = together
+            .iter()
+            .map(|child| (child.turn, child.state, child.bound))
+            .collect();
+        prop_assert_eq!(together, one_by_one);
+    }
+
+    /// With U/D staged, the separation bound is 0 exactly when every edge has a wing in each
+    /// class: on any placement of the wings (few of them separated) and on separated ones.
+    #[test]
+    fn the_separation_bound_is_0_exactly_when_separated(
+        shuffled in Just((0..24u8).collect::<Vec<_>>()).prop_shuffle(),
+        high in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(),
+        low in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(),
+        flips in any::<[bool; 12]>(),
+    ) {
+        let (four, _) = tables();
+        let pairing = &four.pairing;
+        let any: [u8; 24] = shuffled.try_into().unwrap();
+        // Each edge's wings, one placed in a high slot and the other in a low one.
+        let edges: Vec<[u8; 2]> = (0..24u8)
+            .filter(|&w| w < pairing.twin(w))
+            .map(|w| [w, pairing.twin(w)])
+            .collect();
+        let slots = |high: bool| (0..24u8).filter(move |&s| pairing.is_high(s) == high);
+        let mut separated = [0u8; 24];
+        for (k, slot) in slots(true).enumerate() {
+            separated[slot as usize] = edges[high[k]][usize::from(flips[high[k]])];
+        }
+        for (k, slot) in slots(false).enumerate() {
+            separated[slot as usize] = edges[low[k]][usize::from(!flips[low[k]])];
+        }
+        let ud = four.moves2.ud_goal();
+        for wings in [any, separated] {
+            let pairs = four.separation.of(&model::slots_of(&wings));
+            let bound = four.separation(ud, &pairs, u8::MAX);
+            prop_assert_eq!(bound == 0, pairing.read(&wings).is_some());
+        }
+        let pairs = four.separation.of(&model::slots_of(&separated));
+        prop_assert_eq!(four.separation(ud, &pairs, u8::MAX), 0);
     }
 
     /// Phase 3's children, expanded and then settled, are each turn's state and bound where
