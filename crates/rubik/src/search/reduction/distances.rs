@@ -127,7 +127,7 @@ pub(super) fn packed(distances: &[u8]) -> Vec<u8> {
 }
 
 /// How many bytes `entries` packed distances take.
-pub(super) fn packed_len(entries: usize) -> usize {
+pub(super) const fn packed_len(entries: usize) -> usize {
     entries.div_ceil(2)
 }
 

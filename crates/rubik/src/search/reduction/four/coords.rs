@@ -9,7 +9,7 @@
 //!   (`70³` indices).
 
 use super::model::{Model, face_mask, turn_mask};
-use crate::face::Face;
+use crate::face::{Axis, Face};
 use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS, turns_in};
 
 /// `BINOMIAL[n][k] = C(n, k)` for `n < 25`, `k < 9`.
@@ -266,6 +266,17 @@ impl Moves3 {
     /// The solved centres.
     pub fn goal(&self) -> Centres3 {
         self.centres([Face::U, Face::F, Face::R].map(|f| face_mask(&[f])))
+    }
+
+    /// A goal `solved` held as it is and turned by each whole-cube half turn (both blocks of an
+    /// axis by two), `turn(state, m)` being a state after turn `m`.
+    pub fn held<S: Copy>(&self, model: &Model, solved: S, turn: impl Fn(&S, usize) -> S) -> [S; 4] {
+        let half_turn = |axis| {
+            turns_in(self.all & block_half_turns(model))
+                .filter(move |&m| model.turns[m].axis == axis)
+        };
+        let [x, y, z] = Axis::ALL.map(|axis| half_turn(axis).fold(solved, |s, m| turn(&s, m)));
+        [solved, x, y, z]
     }
 
     pub fn turn(&self, state: Centres3, m: usize) -> Centres3 {

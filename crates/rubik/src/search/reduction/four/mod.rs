@@ -15,7 +15,8 @@
 //!    block by two; the cube may end up held as it is or turned by x2, y2 or z2 (a whole-cube
 //!    half turn keeps phases 1 and 2 and every turn of phase 3), so the search skips the D, L
 //!    and B blocks' half turns, each the opposite block's and such a half turn; the bound is
-//!    the larger of the centres' (with that parity) and the wing matching's distance;
+//!    the largest of the centres' (with that parity), the wing matching's and each edge's
+//!    distance to paired with the centres solved (`edge_pairing.rs`);
 //! 4. **3x3**: two-phase on the reduced cube, its colours named by its centres.
 //!
 //! Several candidates pass from phase to phase: phases 2 and 3 search all their candidates
@@ -30,6 +31,7 @@
 //! and a cube is solved in any frame. Moves are cancelled across stages.
 
 mod coords;
+mod edge_pairing;
 mod model;
 pub(super) mod pairing;
 mod separation;
@@ -77,34 +79,33 @@ struct Effort {
 /// The efforts tried in turn: the first alone without a time budget; with one, the first
 /// runs to its solution whatever the budget, then each next while time is left, the shortest
 /// solution kept. Phase 3 searched from all of phase 2's solutions by total length finds a
-/// short one early among many starts, so its time grows slowly with them; the time goes to
-/// phase 2, which finds one separating solution in about 2,000. On 300 random states
-/// (`rubik bench solve --size 4 --count 300 --seed 11 --single-only`), phase 2 listing 20
-/// and phase 3 starting from the best 8 gave 44.65 moves in 79.7 ms a state; 30 and 30, 44.34
-/// in 90.5 ms; 40 and 40, 44.31 in 94.1 ms (a third reduced cube instead: 44.41 against 44.54
-/// in 20% more time, 1,000 states).
+/// short one early among many starts, so its time grows slowly with them, and phase 2, bound
+/// by the separation, lists them cheaply. On 200 random states (`rubik bench solve --size 4
+/// --count 200 --seed 11 --single-only`), phase 2 listing 30 and phase 3 starting from all
+/// of them gave 44.40 moves in 75 ms a state; 100 and 100, 44.06 in 82 ms; 150, 44.02 in 86
+/// ms; 200, 43.98 in 91 ms; 100 and 100 with a third reduced cube, 43.94 in 97 ms.
 const EFFORTS: [Effort; 4] = [
     Effort {
-        keep2: 30,
-        starts3: 30,
+        keep2: 100,
+        starts3: 100,
         keep3: 2,
         extra3: 0,
     },
     Effort {
-        keep2: 40,
-        starts3: 40,
+        keep2: 200,
+        starts3: 200,
         keep3: 6,
         extra3: 0,
     },
     Effort {
-        keep2: 80,
-        starts3: 60,
+        keep2: 400,
+        starts3: 300,
         keep3: 12,
         extra3: 1,
     },
     Effort {
-        keep2: 160,
-        starts3: 120,
+        keep2: 800,
+        starts3: 600,
         keep3: 24,
         extra3: 1,
     },
@@ -529,7 +530,9 @@ impl Phase for Phase3<'_> {
     }
     fn bound(&self, state: &State3) -> u8 {
         let centres = self.0.phase3(state.centres, state.pll_odd);
-        centres.max(self.0.matching(&state.matching, state.pll_odd))
+        let wings = self.0.matching(&state.matching, state.pll_odd);
+        let edges = self.0.edge_pairing(state.centres, &state.matching, u8::MAX);
+        centres.max(wings).max(edges)
     }
     /// The centres first, then the start of loading the matching's table entry of each turn
     /// that passes them (most miss the cache).
@@ -564,11 +567,17 @@ impl Phase for Phase3<'_> {
         }
     }
 
-    /// The matching's entries read.
+    /// The matching's entries read; where they leave the child within reach, the edges'
+    /// with the centres.
     fn settle(&self, children: &mut Vec<Child<State3>>, left: u8) {
         for child in children.iter_mut() {
             let matching = self.0.matching_at(child.far[0], child.state.pll_odd);
             child.bound = child.bound.max(matching);
+            if child.bound < left {
+                let state = &child.state;
+                let edges = self.0.edge_pairing(state.centres, &state.matching, left);
+                child.bound = child.bound.max(edges);
+            }
         }
         children.retain(|child| child.bound < left);
     }

@@ -246,9 +246,9 @@ impl Pairing {
         self.twins[wing as usize]
     }
 
-    /// Whether wing slot `slot` is in the high class.
-    pub fn is_high(&self, slot: u8) -> bool {
-        self.place[slot as usize].0
+    /// Wing slot `slot`'s class (true: high) and index within it.
+    pub fn place(&self, slot: u8) -> (bool, u8) {
+        self.place[slot as usize]
     }
 
     /// Whether the reduced cube of a separated cube (`wings[slot]`: the wing there) would be

@@ -88,7 +88,7 @@ impl Separation {
     pub fn distances(&self, moves2: &Moves2, pairing: &Pairing) -> Vec<u8> {
         let goals: Vec<usize> = (1..24u8)
             .flat_map(|b| (0..b).map(move |a| (a, b)))
-            .filter(|&(a, b)| pairing.is_high(a) != pairing.is_high(b))
+            .filter(|&(a, b)| pairing.place(a).0 != pairing.place(b).0)
             .map(|(a, b)| Self::index(self.ud_goal, pair_index(a, b)))
             .collect();
         distances(COUNT, &goals, moves2.all, |i, m| {

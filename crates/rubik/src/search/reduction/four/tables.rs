@@ -1,5 +1,5 @@
 //! The 4×4 tables: for each phase, every index's distance in turns to the phase's goal, built
-//! by breadth-first search from the goals and kept in one cached file (45.3 MB).
+//! by breadth-first search from the goals and kept in one cached file (49.6 MB).
 //!
 //! | table | entries | bytes |
 //! |---|---|---|
@@ -7,10 +7,11 @@
 //! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
 //! | phase 3: U, F and R centres, "PLL parity", the cube held any of four ways | 686,000 | 0.7 MB |
 //! | phase 2: U/D centres and one edge's two wings, to [separated](super::separation) | 3,552,120 | 3.6 MB |
+//! | phase 3: the centres and one edge's two wings, to [solved and paired](super::edge_pairing) | 8,467,200 | 4.2 MB |
 //! | phase 3: the wings' [matching](super::pairing) by rotation class, with each "PLL parity" | 61,689,600 | 38.6 MB |
 //!
-//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the matching's: five
-//! bits, a [code] of its distances to paired with each parity. A matching with the parity
+//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the edge pairing's
+//! (four bits) and the matching's: five bits, a [code] of its distances to paired with each parity. A matching with the parity
 //! that needs the more turns to end even is often a turn further than the other; with that
 //! turn in its bound, a 4×4 was solved in 25-40% less time. Distances are 11 meaning 11 or
 //! more (the breadth-first search stops there, which keeps the build to about 4 s; most
@@ -25,17 +26,18 @@
 use std::path::Path;
 
 use super::coords::{self, Centres3, Moves2, Moves3, State2};
+use super::edge_pairing::{self, EdgePairing};
 use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
 use super::separation::{self, EdgePairs, Separation};
-use crate::face::Axis;
+use crate::search::reduction::distances;
 use crate::search::reduction::distances::distances_of_states;
-use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS, turns_in};
+use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 9;
+const TABLES_VERSION: u64 = 10;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 pub(super) use crate::search::reduction::distances::UNREACHED;
@@ -46,7 +48,8 @@ const DEEPEST_MATCHING: u8 = 10;
 const PHASE2: usize = coords::COUNT1;
 const HELD3: usize = PHASE2 + coords::COUNT2;
 const SEPARATION: usize = HELD3 + 2 * coords::CENTRES3;
-const MATCHINGS: usize = SEPARATION + separation::COUNT;
+const EDGE_PAIRING: usize = SEPARATION + separation::COUNT;
+const MATCHINGS: usize = EDGE_PAIRING + distances::packed_len(edge_pairing::COUNT);
 /// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
 /// Bits of a matching's code.
@@ -99,7 +102,7 @@ const BOUNDS: [[u8; 2]; 1 << CODE_BITS] = {
     bounds
 };
 
-/// The 4×4 reduction's distance tables (45.3 MB), with the phases' move tables (derived, not
+/// The 4×4 reduction's distance tables (49.6 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
@@ -109,6 +112,7 @@ pub struct FourTables {
     pub(super) moves3: Moves3,
     pub(super) pairing: Pairing,
     pub(super) separation: Separation,
+    edge_pairing: EdgePairing,
     /// Whether each of phase 3's turns changes "PLL parity".
     pub(super) flips_pll: [bool; TURNS],
 }
@@ -136,13 +140,17 @@ impl FourTables {
         let pairing = Pairing::new(model, moves3.all);
         let flips_pll = pairing.pll_flips(model);
         let separation = Separation::new(model, &moves2, &pairing);
+        let edge_pairing = EdgePairing::new(model, &moves3, &pairing);
         let mut report = LoadReport::new();
         let table = obtain_sized(
             dir,
             &SPEC,
             Memory::Mapped,
             LEN,
-            |_| build_bytes(model, &moves2, &moves3, &pairing, &separation, &flips_pll),
+            |_| {
+                let tables = (&pairing, &separation, &edge_pairing);
+                build_bytes(model, &moves2, &moves3, tables, &flips_pll)
+            },
             progress,
             &mut report,
         );
@@ -153,6 +161,7 @@ impl FourTables {
             flips_pll,
             pairing,
             separation,
+            edge_pairing,
             moves3,
         };
         (tables, report)
@@ -183,6 +192,19 @@ impl FourTables {
     /// whether the reduced cube would have "PLL parity".
     pub(super) fn phase3(&self, state: Centres3, pll_odd: bool) -> u8 {
         self.at(HELD3, index3(state, pll_odd))
+    }
+
+    /// Phase 3's bound an edge at a time ([`edge_pairing`]): with the centres at `centres`
+    /// and the wings matched as `matching` says, the largest edge's distance, or the first
+    /// found at least `left`.
+    pub(super) fn edge_pairing(&self, centres: Centres3, matching: &Matching, left: u8) -> u8 {
+        let entry = |index| self.edge_entry(index);
+        self.edge_pairing.bound(centres, matching, left, entry)
+    }
+
+    /// The edge-pairing table's entry `index`.
+    fn edge_entry(&self, index: usize) -> u8 {
+        self.table.payload()[EDGE_PAIRING + index / 2] >> (4 * (index & 1)) & 0xF
     }
 
     /// Phase 3's bound for the wings: their matching's distance to paired with "PLL parity"
@@ -216,19 +238,23 @@ fn build_bytes(
     model: &Model,
     moves2: &Moves2,
     moves3: &Moves3,
-    pairing: &Pairing,
-    separation: &Separation,
+    (pairing, separation, edge_pairing): (&Pairing, &Separation, &EdgePairing),
     flips: &[bool; TURNS],
 ) -> Vec<u8> {
-    let ((phase1, (phase2, held3)), (separated, matchings)) = rayon::join(
+    let (((phase1, (phase2, held3)), edges), (separated, matchings)) = rayon::join(
         || {
             rayon::join(
-                || phase1(model),
                 || {
-                    let exact = centres3(model, moves3, flips, false);
-                    let held = centres3(model, moves3, flips, true);
-                    (phase2(moves2, &exact), held)
+                    rayon::join(
+                        || phase1(model),
+                        || {
+                            let exact = centres3(model, moves3, flips, false);
+                            let held = centres3(model, moves3, flips, true);
+                            (phase2(moves2, &exact), held)
+                        },
+                    )
                 },
+                || edge_pairing.distances(model, moves3),
             )
         },
         || {
@@ -244,7 +270,7 @@ fn build_bytes(
         "the matchings' classes"
     );
     let mut bytes = Vec::with_capacity(LEN);
-    for table in [&phase1, &phase2, &held3, &separated] {
+    for table in [&phase1, &phase2, &held3, &separated, &edges] {
         bytes.extend_from_slice(table);
     }
     let mut codes = vec![0u8; MATCHING_LEN];
@@ -288,16 +314,10 @@ fn phase2(moves2: &Moves2, centres3: &[u8]) -> Vec<u8> {
 fn centres3(model: &Model, moves3: &Moves3, flips: &[bool; TURNS], held: bool) -> Vec<u8> {
     let turn = |&(s, odd): &(Centres3, bool), m: usize| (moves3.turn(s, m), odd != flips[m]);
     let solved = (moves3.goal(), false);
-    let mut goals = vec![solved];
-    let mut moves = moves3.all;
-    if held {
-        let half_turn = |axis| {
-            turns_in(moves3.all & coords::block_half_turns(model))
-                .filter(move |&m| model.turns[m].axis == axis)
-        };
-        goals.extend(Axis::ALL.map(|axis| half_turn(axis).fold(solved, |s, m| turn(&s, m))));
-        moves = moves3.reducing;
-    }
+    let (goals, moves) = match held {
+        true => (moves3.held(model, solved, turn).to_vec(), moves3.reducing),
+        false => (vec![solved], moves3.all),
+    };
     distances_of_states(
         2 * coords::CENTRES3,
         &goals,
@@ -314,6 +334,7 @@ fn index3(state: Centres3, pll_odd: bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::reduction::phase_search::turns_in;
 
     /// The matching's goal entries are exactly the paired matching's, and a matching's bound
     /// is never more than the turns that made it from paired with even parity (the matching and
@@ -394,6 +415,22 @@ mod tests {
                         moves2.ud.turn(ud, m),
                         tables.separation.turn(&[pair; 12], m)[0],
                     )
+                })
+                .min()
+                .unwrap();
+            assert!(here == 0 || near + 1 == here, "{here} {near}");
+            let number = crate::random::below(&mut rng, 58_800) as usize;
+            let (high, low) = (number % 12, number / 12 % 12);
+            let placement = tables.edge_pairing.placement(number);
+            let entry = |centres: Centres3, high: usize, low: usize| {
+                let number = tables.edge_pairing.number(centres);
+                tables.edge_entry(EdgePairing::index(number, high as u8, low as u8))
+            };
+            let here = entry(placement, high, low);
+            let near = turns_in(tables.moves3.reducing)
+                .map(|m| {
+                    let (to_high, to_low) = tables.edge_pairing.wings_after(high, low, m);
+                    entry(tables.moves3.turn(placement, m), to_high, to_low)
                 })
                 .min()
                 .unwrap();

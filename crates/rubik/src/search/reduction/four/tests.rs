@@ -184,6 +184,7 @@ proptest! {
     #[test]
     fn phase_coordinates_turn_as_the_stickers_do(picks in prop::collection::vec(0usize..1000, 0..12)) {
         let (four, _) = tables();
+        let picks_len = picks.len();
         let model = Model::get();
         let (mut cube2, mut cube3) = (FaceletCube::solved(4), FaceletCube::solved(4));
         let read2 = |cube: &FaceletCube| search2_of(four, &Pieces::read(cube).unwrap());
@@ -200,6 +201,8 @@ proptest! {
             three = Phase3(four).turn(&three, m);
             prop_assert_eq!(three, state3(four, &cube3));
         }
+        // Phase 3's bound, the edges' with the centres' included, is a lower bound.
+        prop_assert!(Phase3(four).bound(&three) as usize <= picks_len);
         prop_assert!(four.phase2(two.state) != tables::UNREACHED);
         prop_assert!(Phase3(four).bound(&three) != tables::UNREACHED);
     }
@@ -253,7 +256,7 @@ proptest! {
             .filter(|&w| w < pairing.twin(w))
             .map(|w| [w, pairing.twin(w)])
             .collect();
-        let slots = |high: bool| (0..24u8).filter(move |&s| pairing.is_high(s) == high);
+        let slots = |high: bool| (0..24u8).filter(move |&s| pairing.place(s).0 == high);
         let mut separated = [0u8; 24];
         for (k, slot) in slots(true).enumerate() {
             separated[slot as usize] = edges[high[k]][usize::from(flips[high[k]])];
