@@ -5,8 +5,9 @@
 //! sequence brings both home together. Here each edge is followed with the centres: where its
 //! high wing and its low wing are (a high slot and a low slot, 144) together with the centres
 //! (the 58,800 placements phase 3 reaches) is a state whose distance by phase 3's turns to the
-//! centres solved (held any of phase 3's four ways, either "PLL parity") with that edge's two
-//! wings in one edge's slots is a table of 8.5 million entries, four bits each (4.2 MB). A
+//! centres solved (held any of phase 3's four ways, no "PLL parity") with that edge's two
+//! wings in one edge's slots is a table of 8.5 million entries, each the two parities' distances
+//! in a five-bit code as the matching's are (5.3 MB). A
 //! matching names each edge's slots (high slot `h` holds the twin of the wing in low slot
 //! `m[h]`), so the twelve entries of a state need no more than its matching and centres.
 
@@ -84,26 +85,29 @@ impl EdgePairing {
         (usize::from(centres) * 12 + usize::from(high)) * 12 + usize::from(low)
     }
 
-    /// Every entry's distance by phase 3's search turns to the centres solved, held any of
-    /// the four ways, with the edge's wings in one edge's slots.
-    pub fn distances(&self, model: &Model, moves3: &Moves3) -> Vec<u8> {
-        let solved = moves3.held(model, moves3.goal(), |&c, m| moves3.turn(c, m));
+    /// Every entry's distance with each "PLL parity" (at `2 · index + odd`; turn `m` changes
+    /// it where `flips[m]`) by phase 3's search turns to the centres solved, held any of the
+    /// four ways, with even parity and the edge's wings in one edge's slots.
+    pub fn distances(&self, model: &Model, moves3: &Moves3, flips: &[bool; TURNS]) -> Vec<u8> {
+        let turn = |&(c, odd): &(Centres3, bool), m: usize| (moves3.turn(c, m), odd != flips[m]);
+        let solved = moves3.held(model, (moves3.goal(), false), turn);
         let goals: Vec<usize> = (solved.iter())
-            .flat_map(|c| {
-                let centres = self.numbers[coords::index_centres3(*c)];
-                (0..12).map(move |slot| Self::index(centres, slot, slot))
+            .flat_map(|&(c, odd)| {
+                let centres = self.number(c);
+                (0..12).map(move |slot| 2 * Self::index(centres, slot, slot) + usize::from(odd))
             })
             .collect();
-        let distances = distances::distances(COUNT, &goals, moves3.reducing, |i, m| {
-            let (centres, high, low) = (i / PLACES, i / 12 % 12, i % 12);
+        distances::distances(2 * COUNT, &goals, moves3.reducing, |i, m| {
+            let (index, odd) = (i / 2, i % 2 == 1);
+            let (centres, high, low) = (index / PLACES, index / 12 % 12, index % 12);
             let turned = moves3.turn(self.placements[centres], m);
-            Self::index(
-                self.numbers[coords::index_centres3(turned)],
+            let index = Self::index(
+                self.number(turned),
                 self.high_to[m][high],
                 self.low_to[m][low],
-            )
-        });
-        distances::packed(&distances)
+            );
+            2 * index + usize::from(odd != flips[m])
+        })
     }
 
     /// The number of centre placement `centres`, `u16::MAX` if phase 3 does not reach it.

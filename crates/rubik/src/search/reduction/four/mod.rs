@@ -531,7 +531,8 @@ impl Phase for Phase3<'_> {
     fn bound(&self, state: &State3) -> u8 {
         let centres = self.0.phase3(state.centres, state.pll_odd);
         let wings = self.0.matching(&state.matching, state.pll_odd);
-        let edges = self.0.edge_pairing(state.centres, &state.matching, u8::MAX);
+        let centres_odd = (state.centres, state.pll_odd);
+        let edges = self.0.edge_pairing(centres_odd, &state.matching, u8::MAX);
         centres.max(wings).max(edges)
     }
     /// The centres first, then the start of loading the matching's table entry of each turn
@@ -575,7 +576,9 @@ impl Phase for Phase3<'_> {
             child.bound = child.bound.max(matching);
             if child.bound < left {
                 let state = &child.state;
-                let edges = self.0.edge_pairing(state.centres, &state.matching, left);
+                let edges =
+                    self.0
+                        .edge_pairing((state.centres, state.pll_odd), &state.matching, left);
                 child.bound = child.bound.max(edges);
             }
         }

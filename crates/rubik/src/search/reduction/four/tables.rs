@@ -1,19 +1,20 @@
 //! The 4×4 tables: for each phase, every index's distance in turns to the phase's goal, built
-//! by breadth-first search from the goals and kept in one cached file (49.6 MB).
+//! by breadth-first search from the goals and kept in one cached file (48.9 MB).
 //!
 //! | table | entries | bytes |
 //! |---|---|---|
 //! | phase 1: the L/R centres | 735,471 | 0.7 MB |
 //! | phase 2: U/D and R centres, wing parity | 1,801,800 | 1.8 MB |
 //! | phase 3: U, F and R centres, "PLL parity", the cube held any of four ways | 686,000 | 0.7 MB |
-//! | phase 2: U/D centres and one edge's two wings, to [separated](super::separation) | 3,552,120 | 3.6 MB |
-//! | phase 3: the centres and one edge's two wings, to [solved and paired](super::edge_pairing) | 8,467,200 | 4.2 MB |
+//! | phase 2: U/D centres and one edge's two wings, to [separated](super::separation) | 3,552,120 | 1.8 MB |
+//! | phase 3: the centres and one edge's two wings, to [solved and paired](super::edge_pairing), with each "PLL parity" | 8,467,200 | 5.3 MB |
 //! | phase 3: the wings' [matching](super::pairing) by rotation class, with each "PLL parity" | 61,689,600 | 38.6 MB |
 //!
-//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the edge pairing's
-//! (four bits) and the matching's: five bits, a [code] of its distances to paired with each parity. A matching with the parity
-//! that needs the more turns to end even is often a turn further than the other; with that
-//! turn in its bound, a 4×4 was solved in 25-40% less time. Distances are 11 meaning 11 or
+//! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the separation's (four
+//! bits) and the edge pairing's and the matching's: five bits, a [code] of the distances to
+//! the goal with each parity. A matching with the parity that needs the more turns to end even
+//! is often a turn further than the other; with that turn in its bound, a 4×4 was solved in
+//! 25-40% less time. The edge pairing's distances are at most 11; the matching's are 11 meaning 11 or
 //! more (the breadth-first search stops there, which keeps the build to about 4 s; most
 //! matchings are further. The deepest are 13 turns from paired; an exact table without the
 //! parities took 16 s to build for the same mean length on 50 random cubes, one exact to 9
@@ -37,7 +38,7 @@ use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
 
 /// Bumped whenever the builder would produce different bytes.
-const TABLES_VERSION: u64 = 10;
+const TABLES_VERSION: u64 = 11;
 const SPEC: TableSpec = TableSpec::new("four", TABLES_VERSION);
 
 pub(super) use crate::search::reduction::distances::UNREACHED;
@@ -48,25 +49,28 @@ const DEEPEST_MATCHING: u8 = 10;
 const PHASE2: usize = coords::COUNT1;
 const HELD3: usize = PHASE2 + coords::COUNT2;
 const SEPARATION: usize = HELD3 + 2 * coords::CENTRES3;
-const EDGE_PAIRING: usize = SEPARATION + separation::COUNT;
-const MATCHINGS: usize = EDGE_PAIRING + distances::packed_len(edge_pairing::COUNT);
+const EDGE_PAIRING: usize = SEPARATION + distances::packed_len(separation::COUNT);
+const MATCHINGS: usize = EDGE_PAIRING + codes_len(edge_pairing::COUNT);
 /// The matchings' entries: the classes of their prefixes (3,060) times the orders of the rest.
 const MATCHING_COUNT: usize = 3_060 * pairing::ORDERS;
-/// Bits of a matching's code.
+/// Bits of a code.
 const CODE_BITS: usize = 5;
-/// The codes' bytes, and one more so that every code is read as two bytes.
-const MATCHING_LEN: usize = (MATCHING_COUNT * CODE_BITS).div_ceil(8) + 1;
-const LEN: usize = MATCHINGS + MATCHING_LEN;
+const LEN: usize = MATCHINGS + codes_len(MATCHING_COUNT);
 
-/// Below this distance a matching's code holds one distance for both parities, the nearer.
+/// The bytes of `count` codes, and one more so that every code is read as two bytes.
+const fn codes_len(count: usize) -> usize {
+    (count * CODE_BITS).div_ceil(8) + 1
+}
+
+/// Below this distance a code holds one distance for both parities, the nearer.
 const SHARED_BELOW: u8 = 2;
 const _: () = assert!(
     (SHARED_BELOW + 3 * (DEEPEST_MATCHING + 1 - SHARED_BELOW) + 2) as usize >> CODE_BITS == 0,
     "every code fits its bits"
 );
 
-/// The code of a matching `even` turns from paired with even "PLL parity" and `odd` with
-/// odd: the nearer distance and which parity, if either, is further (by one turn: further by
+/// The code of a state (a matching, or an edge with the centres) `even` turns from its goal
+/// with even "PLL parity" and `odd` with odd: the nearer distance and which parity, if either, is further (by one turn: further by
 /// more still reads one); below [`SHARED_BELOW`] turns, the nearer distance alone.
 fn code(even: u8, odd: u8) -> u8 {
     let near = even.min(odd);
@@ -102,7 +106,7 @@ const BOUNDS: [[u8; 2]; 1 << CODE_BITS] = {
     bounds
 };
 
-/// The 4×4 reduction's distance tables (49.6 MB), with the phases' move tables (derived, not
+/// The 4×4 reduction's distance tables (48.9 MB), with the phases' move tables (derived, not
 /// cached: a few milliseconds).
 pub struct FourTables {
     table: Table,
@@ -171,6 +175,11 @@ impl FourTables {
         self.table.payload()[offset + index]
     }
 
+    /// The four-bit entry `index` of the entries packed from byte `offset`.
+    fn nibble_at(&self, offset: usize, index: usize) -> u8 {
+        self.at(offset, index / 2) >> (4 * (index & 1)) & 0xF
+    }
+
     /// Phase 1's distance.
     pub(super) fn phase1(&self, state: coords::State1) -> u8 {
         self.at(0, coords::index1(state))
@@ -185,7 +194,8 @@ impl FourTables {
     /// and the edges' wings at `pairs`, the largest edge's distance, or the first found at
     /// least `left`.
     pub(super) fn separation(&self, ud: u16, pairs: &EdgePairs, left: u8) -> u8 {
-        (self.separation).bound(ud, pairs, left, |index| self.at(SEPARATION, index))
+        let entry = |index| self.nibble_at(SEPARATION, index);
+        self.separation.bound(ud, pairs, left, entry)
     }
 
     /// Phase 3's distance for the centres, to any of its four holds, with `pll_odd` saying
@@ -194,17 +204,22 @@ impl FourTables {
         self.at(HELD3, index3(state, pll_odd))
     }
 
-    /// Phase 3's bound an edge at a time ([`edge_pairing`]): with the centres at `centres`
-    /// and the wings matched as `matching` says, the largest edge's distance, or the first
-    /// found at least `left`.
-    pub(super) fn edge_pairing(&self, centres: Centres3, matching: &Matching, left: u8) -> u8 {
-        let entry = |index| self.edge_entry(index);
+    /// Phase 3's bound an edge at a time ([`edge_pairing`]): with the centres at `centres`,
+    /// "PLL parity" as `pll_odd` says and the wings matched as `matching` says, the largest
+    /// edge's distance (or a little less), or the first found at least `left`.
+    pub(super) fn edge_pairing(
+        &self,
+        (centres, pll_odd): (Centres3, bool),
+        matching: &Matching,
+        left: u8,
+    ) -> u8 {
+        let entry = |index| self.edge_entry(index, pll_odd);
         self.edge_pairing.bound(centres, matching, left, entry)
     }
 
-    /// The edge-pairing table's entry `index`.
-    fn edge_entry(&self, index: usize) -> u8 {
-        self.table.payload()[EDGE_PAIRING + index / 2] >> (4 * (index & 1)) & 0xF
+    /// The edge pairing's bound of entry `index` with "PLL parity" as `pll_odd` says.
+    fn edge_entry(&self, index: usize, pll_odd: bool) -> u8 {
+        BOUNDS[self.code_at(EDGE_PAIRING, index) as usize][usize::from(pll_odd)]
     }
 
     /// Phase 3's bound for the wings: their matching's distance to paired with "PLL parity"
@@ -215,13 +230,13 @@ impl FourTables {
 
     /// [`matching`](Self::matching) of the matching with table index `index`.
     pub(super) fn matching_at(&self, index: usize, pll_odd: bool) -> u8 {
-        BOUNDS[self.code_at(index) as usize][usize::from(pll_odd)]
+        BOUNDS[self.code_at(MATCHINGS, index) as usize][usize::from(pll_odd)]
     }
 
-    /// The [`code`] of the matching with table index `index`.
-    fn code_at(&self, index: usize) -> u8 {
+    /// The [`code`] at index `index` of the codes from byte `offset`.
+    fn code_at(&self, offset: usize, index: usize) -> u8 {
         let bit = index * CODE_BITS;
-        let at = MATCHINGS + bit / 8;
+        let at = offset + bit / 8;
         let bytes = &self.table.payload()[at..at + 2];
         let two = u16::from_le_bytes([bytes[0], bytes[1]]);
         (two >> (bit % 8)) as u8 & ((1 << CODE_BITS) - 1)
@@ -254,7 +269,7 @@ fn build_bytes(
                         },
                     )
                 },
-                || edge_pairing.distances(model, moves3),
+                || edge_pairing.distances(model, moves3, flips),
             )
         },
         || {
@@ -270,18 +285,27 @@ fn build_bytes(
         "the matchings' classes"
     );
     let mut bytes = Vec::with_capacity(LEN);
-    for table in [&phase1, &phase2, &held3, &separated, &edges] {
-        bytes.extend_from_slice(table);
+    for table in [phase1, phase2, held3, distances::packed(&separated)] {
+        bytes.extend(table);
     }
-    let mut codes = vec![0u8; MATCHING_LEN];
-    for (index, both) in matchings.chunks(2).enumerate() {
-        let (bit, code) = (index * CODE_BITS, u16::from(code(both[0], both[1])));
+    bytes.extend(coded(&edges));
+    bytes.extend(coded(&matchings));
+    bytes
+}
+
+/// Distances with each "PLL parity" (`2 · index + odd`), as [`code`]s, each capped at
+/// [`DEEPEST_MATCHING`] + 1.
+fn coded(distances: &[u8]) -> Vec<u8> {
+    let mut codes = vec![0u8; codes_len(distances.len() / 2)];
+    let deepest = DEEPEST_MATCHING + 1;
+    for (index, both) in distances.chunks(2).enumerate() {
+        let code = code(both[0].min(deepest), both[1].min(deepest));
+        let (bit, code) = (index * CODE_BITS, u16::from(code));
         let two = code << (bit % 8);
         codes[bit / 8] |= two as u8;
         codes[bit / 8 + 1] |= (two >> 8) as u8;
     }
-    bytes.extend(codes);
-    bytes
+    codes
 }
 
 fn phase1(model: &Model) -> Vec<u8> {
@@ -342,7 +366,7 @@ mod tests {
     #[test]
     fn matching_bounds_are_zero_only_when_paired_and_never_too_high() {
         let tables = FourTables::build(&mut |_| {});
-        let zeros = (0..MATCHING_COUNT).filter(|&i| tables.code_at(i) == 0);
+        let zeros = (0..MATCHING_COUNT).filter(|&i| tables.code_at(MATCHINGS, i) == 0);
         assert_eq!(zeros.count(), 1);
         assert_eq!(tables.matching(&pairing::PAIRED, false), 0);
         let model = Model::get();
@@ -407,7 +431,8 @@ mod tests {
                 assert!(here == 0 || near + 1 == here, "{here} {near}");
             }
             let pair = crate::random::below(&mut rng, separation::PAIRS as u32) as u16;
-            let entry = |ud: u16, pair: u16| tables.at(SEPARATION, Separation::index(ud, pair));
+            let entry =
+                |ud: u16, pair: u16| tables.nibble_at(SEPARATION, Separation::index(ud, pair));
             let here = entry(ud, pair);
             let near = turns_in(moves2.all)
                 .map(|m| {
@@ -415,22 +440,6 @@ mod tests {
                         moves2.ud.turn(ud, m),
                         tables.separation.turn(&[pair; 12], m)[0],
                     )
-                })
-                .min()
-                .unwrap();
-            assert!(here == 0 || near + 1 == here, "{here} {near}");
-            let number = crate::random::below(&mut rng, 58_800) as usize;
-            let (high, low) = (number % 12, number / 12 % 12);
-            let placement = tables.edge_pairing.placement(number);
-            let entry = |centres: Centres3, high: usize, low: usize| {
-                let number = tables.edge_pairing.number(centres);
-                tables.edge_entry(EdgePairing::index(number, high as u8, low as u8))
-            };
-            let here = entry(placement, high, low);
-            let near = turns_in(tables.moves3.reducing)
-                .map(|m| {
-                    let (to_high, to_low) = tables.edge_pairing.wings_after(high, low, m);
-                    entry(tables.moves3.turn(placement, m), to_high, to_low)
                 })
                 .min()
                 .unwrap();
@@ -458,6 +467,48 @@ mod tests {
                     assert!(here == 0 || near + 1 == here);
                 }
             }
+        }
+    }
+
+    /// The edge pairing's distances, with each parity, are distances (every entry but a goal
+    /// has a neighbour one nearer, none one more than one nearer), and the coded table's
+    /// bounds never above them.
+    #[test]
+    fn edge_pairing_entries_are_distances_and_coded_below_them() {
+        let tables = FourTables::build(&mut |_| {});
+        let (model, moves3, pairing) = (Model::get(), &tables.moves3, &tables.edge_pairing);
+        let distances = pairing.distances(model, moves3, &tables.flips_pll);
+        let mut rng = crate::seeded_rng(8);
+        for _ in 0..2_000 {
+            let number = crate::random::below(&mut rng, 58_800) as usize;
+            let (high, low) = (number % 12, number / 12 % 12);
+            let odd = crate::random::below(&mut rng, 2) == 1;
+            let centres = pairing.placement(number);
+            let index = |centres: Centres3, high: usize, low: usize| {
+                EdgePairing::index(pairing.number(centres), high as u8, low as u8)
+            };
+            let distance = |centres: Centres3, odd: bool, high: usize, low: usize| {
+                distances[2 * index(centres, high, low) + usize::from(odd)]
+            };
+            let here = distance(centres, odd, high, low);
+            let near = turns_in(moves3.reducing)
+                .map(|m| {
+                    let (high, low) = pairing.wings_after(high, low, m);
+                    distance(
+                        moves3.turn(centres, m),
+                        odd != tables.flips_pll[m],
+                        high,
+                        low,
+                    )
+                })
+                .min()
+                .unwrap();
+            assert!(here == 0 || near + 1 == here, "{here} {near}");
+            let bound = tables.edge_entry(index(centres, high, low), odd);
+            assert!(
+                bound <= here && (bound == 0) == (here == 0),
+                "{bound} {here}"
+            );
         }
     }
 }
