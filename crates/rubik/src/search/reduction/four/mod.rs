@@ -80,32 +80,32 @@ struct Effort {
 /// runs to its solution whatever the budget, then each next while time is left, the shortest
 /// solution kept. Phase 3 searched from all of phase 2's solutions by total length finds a
 /// short one early among many starts, so its time grows slowly with them, and phase 2, bound
-/// by the separation, lists them cheaply. On 200 random states (`rubik bench solve --size 4
-/// --count 200 --seed 11 --single-only`), phase 2 listing 30 and phase 3 starting from all
-/// of them gave 44.40 moves in 75 ms a state; 100 and 100, 44.06 in 82 ms; 150, 44.02 in 86
-/// ms; 200, 43.98 in 91 ms; 100 and 100 with a third reduced cube, 43.94 in 97 ms.
+/// by the separation, lists them cheaply. On 300 random states (`rubik bench solve --size 4
+/// --count 300 --seed 1 --single-only`), phase 2 listing 100 and phase 3 starting from all of
+/// them, two reduced cubes, gave 44.04 moves in 73 ms a state; three reduced cubes, 43.94 in
+/// 89 ms; 150 and 150, 43.97 in 77 ms, with three reduced cubes 43.86 in 87 ms.
 const EFFORTS: [Effort; 4] = [
     Effort {
-        keep2: 100,
-        starts3: 100,
-        keep3: 2,
+        keep2: 150,
+        starts3: 150,
+        keep3: 3,
         extra3: 0,
     },
     Effort {
-        keep2: 200,
-        starts3: 200,
+        keep2: 300,
+        starts3: 300,
         keep3: 6,
         extra3: 0,
     },
     Effort {
-        keep2: 400,
-        starts3: 300,
+        keep2: 600,
+        starts3: 450,
         keep3: 12,
         extra3: 1,
     },
     Effort {
-        keep2: 800,
-        starts3: 600,
+        keep2: 1200,
+        starts3: 900,
         keep3: 24,
         extra3: 1,
     },
