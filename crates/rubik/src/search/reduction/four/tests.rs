@@ -177,6 +177,32 @@ fn phase3_is_done_on_a_reduced_cube_held_four_ways() {
     }
 }
 
+/// Children of a node: each one's turn, state and bound.
+type Children<S> = Vec<(usize, S, u8)>;
+
+/// A phase's children of `state` by `moves` with `left` turns to go: expanded and settled
+/// together, and each turn's state and bound one by one where that bound is below `left`.
+fn children_both_ways<P: Phase>(
+    phase: &P,
+    state: &P::State,
+    moves: &[usize],
+    left: u8,
+) -> (Children<P::State>, Children<P::State>) {
+    let one_by_one = moves
+        .iter()
+        .map(|&m| (m, phase.turn(state, m), phase.bound(&phase.turn(state, m))))
+        .filter(|&(_, _, bound)| bound < left)
+        .collect();
+    let mut together = Vec::new();
+    phase.expand(state, moves.iter().copied(), left, &mut together);
+    phase.settle(&mut together, left);
+    let together = together
+        .iter()
+        .map(|child| (child.turn, child.state, child.bound))
+        .collect();
+    (together, one_by_one)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -225,17 +251,7 @@ proptest! {
         }
         let state = search2_of(four, &Pieces::read(&cube).unwrap());
         prop_assert!(phase.bound(&state) as usize <= picks.len());
-        let one_by_one: Vec<(usize, Search2, u8)> = moves2
-            .iter()
-            .map(|&m| (m, phase.turn(&state, m), phase.bound(&phase.turn(&state, m))))
-            .filter(|&(_, _, bound)| bound < left)
-            .collect();
-        let mut together = Vec::new();
-        phase.expand(&state, moves2.iter().copied(), left, &mut together);
-        let together: Vec<(usize, Search2, u8)> = together
-            .iter()
-            .map(|child| (child.turn, child.state, child.bound))
-            .collect();
+        let (together, one_by_one) = children_both_ways(&phase, &state, &moves2, left);
         prop_assert_eq!(together, one_by_one);
     }
 
@@ -286,18 +302,7 @@ proptest! {
             cube.turn(Model::get().turns[moves3[pick % moves3.len()]]);
         }
         let state = state3(four, &cube);
-        let one_by_one: Vec<(usize, State3, u8)> = moves3
-            .iter()
-            .map(|&m| (m, phase.turn(&state, m), phase.bound(&phase.turn(&state, m))))
-            .filter(|&(_, _, bound)| bound < left)
-            .collect();
-        let mut together = Vec::new();
-        phase.expand(&state, moves3.iter().copied(), left, &mut together);
-        phase.settle(&mut together, left);
-        let together: Vec<(usize, State3, u8)> = together
-            .iter()
-            .map(|child| (child.turn, child.state, child.bound))
-            .collect();
+        let (together, one_by_one) = children_both_ways(&phase, &state, &moves3, left);
         prop_assert_eq!(together, one_by_one);
     }
 }
