@@ -5,11 +5,11 @@
 //! sequence brings both home together. Here each edge is followed with the centres: where its
 //! high wing and its low wing are (a high slot and a low slot, 144) together with the centres
 //! (the 58,800 placements phase 3 reaches) is a state whose distance by phase 3's turns to the
-//! centres solved (held any of phase 3's four ways, no "PLL parity") with that edge's two
-//! wings in one edge's slots is a table of 8.5 million entries, each the two parities' distances
-//! in a five-bit code as the matching's are (5.3 MB). A
-//! matching names each edge's slots (high slot `h` holds the twin of the wing in low slot
-//! `m[h]`), so the twelve entries of a state need no more than its matching and centres.
+//! centres solved (held any of phase 3's four ways) without "PLL parity" and that edge's two
+//! wings in one edge's slots, from either parity, makes a table of 8.5 million entries, each
+//! the two parities' distances in a five-bit code as the matching's are (5.3 MB). A matching
+//! names each edge's slots (high slot `h` holds the twin of the wing in low slot `m[h]`), so
+//! the twelve entries of a state need no more than its matching and centres.
 
 use super::coords::{self, Centres3, Moves3};
 use super::model::Model;
