@@ -22,6 +22,19 @@ pub(super) fn outer_block_turn(m: usize, size: usize) -> Turn {
     Turn::from_face(Face::ALL[m / 6], 1, 1 + m / 3 % 2, (m % 3 + 1) as i64, size)
 }
 
+/// The largest of `bounds`, or the first one at least `left` (a search needs no more to
+/// refuse a node with `left` turns to go).
+pub(super) fn largest_below(bounds: impl Iterator<Item = u8>, left: u8) -> u8 {
+    let mut largest = 0;
+    for bound in bounds {
+        largest = largest.max(bound);
+        if largest >= left {
+            break;
+        }
+    }
+    largest
+}
+
 /// Every turn.
 pub(super) const ALL_MOVES: MoveSet = (1 << TURNS) - 1;
 
@@ -449,6 +462,13 @@ impl<P: Phase> Dfs<'_, '_, '_, '_, P> {
 mod tests {
     use super::*;
     use crate::search::Budget;
+
+    #[test]
+    fn largest_below_stops_at_the_first_bound_that_refuses() {
+        assert_eq!(largest_below([3, 1, 7, 9].into_iter(), 5), 7);
+        assert_eq!(largest_below([3, 1, 4].into_iter(), 5), 4);
+        assert_eq!(largest_below(std::iter::empty(), 5), 0);
+    }
 
     /// A phase whose state is its distance to the goal: every turn takes it one nearer (and
     /// the goal one away), so every sequence of that many turns solves it.

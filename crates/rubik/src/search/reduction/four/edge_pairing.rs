@@ -15,7 +15,7 @@ use super::coords::{self, Centres3, Moves3};
 use super::model::Model;
 use super::pairing::{Matching, Pairing};
 use crate::search::reduction::distances::{self, distances_of_states};
-use crate::search::reduction::phase_search::{TURNS, turns_in};
+use crate::search::reduction::phase_search::{TURNS, largest_below, turns_in};
 
 /// The placements of one edge's two wings: a high slot and a low slot.
 const PLACES: usize = 12 * 12;
@@ -129,14 +129,9 @@ impl EdgePairing {
         if number == u16::MAX {
             return 0;
         }
-        let mut bound = 0;
-        for (high, &low) in matching[..12].iter().enumerate() {
-            bound = bound.max(entry(Self::index(number, high as u8, low)));
-            if bound >= left {
-                break;
-            }
-        }
-        bound
+        let entries = (matching[..12].iter().enumerate())
+            .map(|(high, &low)| entry(Self::index(number, high as u8, low)));
+        largest_below(entries, left)
     }
 
     /// The centre placement numbered `number`.

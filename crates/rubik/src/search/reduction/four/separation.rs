@@ -13,7 +13,7 @@ use super::coords::Moves2;
 use super::model::Model;
 use super::pairing::Pairing;
 use crate::search::reduction::distances::distances;
-use crate::search::reduction::phase_search::TURNS;
+use crate::search::reduction::phase_search::{TURNS, largest_below};
 
 /// The unordered pairs of wing slots.
 pub(super) const PAIRS: usize = 24 * 23 / 2;
@@ -22,6 +22,11 @@ pub(super) const COUNT: usize = 12_870 * PAIRS;
 
 /// Where each edge's two wings are: a pair index for each edge.
 pub(super) type EdgePairs = [u16; 12];
+
+/// Every unordered pair of distinct slots, in index order.
+fn pairs() -> impl Iterator<Item = (u8, u8)> {
+    (1..24u8).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
 
 /// The index of the unordered pair of distinct slots `a` and `b`.
 fn pair_index(a: u8, b: u8) -> u16 {
@@ -48,12 +53,8 @@ impl Separation {
         for (edge, wings) in edges.iter_mut().zip(twins) {
             *edge = wings;
         }
-        let pairs: Vec<(u8, u8)> = (1..24u8)
-            .flat_map(|b| (0..b).map(move |a| (a, b)))
-            .collect();
-        let to = pairs
-            .iter()
-            .map(|&(a, b)| {
+        let to = pairs()
+            .map(|(a, b)| {
                 std::array::from_fn(|m| match moves2.all >> m & 1 {
                     1 => pair_index(model.wing_to[m][a as usize], model.wing_to[m][b as usize]),
                     _ => u16::MAX,
@@ -86,8 +87,7 @@ impl Separation {
     /// Every entry's distance by phase 2's turns to U/D staged with the pair's two slots in
     /// different classes.
     pub fn distances(&self, moves2: &Moves2, pairing: &Pairing) -> Vec<u8> {
-        let goals: Vec<usize> = (1..24u8)
-            .flat_map(|b| (0..b).map(move |a| (a, b)))
+        let goals: Vec<usize> = pairs()
             .filter(|&(a, b)| pairing.place(a).0 != pairing.place(b).0)
             .map(|(a, b)| Self::index(self.ud_goal, pair_index(a, b)))
             .collect();
@@ -100,14 +100,7 @@ impl Separation {
     /// The largest of the edges' table entries (`entry(index)`) with the U/D centres at `ud`,
     /// or the first one found that is at least `left`.
     pub fn bound(&self, ud: u16, pairs: &EdgePairs, left: u8, entry: impl Fn(usize) -> u8) -> u8 {
-        let mut bound = 0;
-        for &pair in pairs {
-            bound = bound.max(entry(Self::index(ud, pair)));
-            if bound >= left {
-                break;
-            }
-        }
-        bound
+        largest_below(pairs.iter().map(|&pair| entry(Self::index(ud, pair))), left)
     }
 }
 

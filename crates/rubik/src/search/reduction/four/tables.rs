@@ -14,8 +14,8 @@
 //! bits) and the edge pairing's and the matching's: five bits, a [code] of the distances to
 //! the goal with each parity. A matching with the parity that needs the more turns to end even
 //! is often a turn further than the other; with that turn in its bound, a 4×4 was solved in
-//! 25-40% less time. The edge pairing's distances are at most 11; the matching's are 11 meaning 11 or
-//! more (the breadth-first search stops there, which keeps the build to about 4 s; most
+//! 25-40% less time. The edge pairing's distances are at most 11; the matching's are 11
+//! meaning 11 or more (the breadth-first search stops there, which keeps the build to about 4 s; most
 //! matchings are further. The deepest are 13 turns from paired; an exact table without the
 //! parities took 16 s to build for the same mean length on 50 random cubes, one exact to 9
 //! turns gave 0.2 moves more a cube). Phase 3's goals are the cube reduced and held as it is
@@ -31,8 +31,7 @@ use super::edge_pairing::{self, EdgePairing};
 use super::model::Model;
 use super::pairing::{self, Matching, Pairing};
 use super::separation::{self, EdgePairs, Separation};
-use crate::search::reduction::distances;
-use crate::search::reduction::distances::distances_of_states;
+use crate::search::reduction::distances::{self, distances_of_states};
 use crate::search::reduction::phase_search::{ALL_MOVES, MoveSet, TURNS};
 use crate::tables::cache::obtain_sized;
 use crate::tables::storage::{LoadReport, Memory, Progress, Table, TableSpec};
@@ -70,8 +69,9 @@ const _: () = assert!(
 );
 
 /// The code of a state (a matching, or an edge with the centres) `even` turns from its goal
-/// with even "PLL parity" and `odd` with odd: the nearer distance and which parity, if either, is further (by one turn: further by
-/// more still reads one); below [`SHARED_BELOW`] turns, the nearer distance alone.
+/// with even "PLL parity" and `odd` with odd: the nearer distance and which parity, if
+/// either, is further (by one turn: further by more still reads one); below
+/// [`SHARED_BELOW`] turns, the nearer distance alone.
 fn code(even: u8, odd: u8) -> u8 {
     let near = even.min(odd);
     if near < SHARED_BELOW {
@@ -213,13 +213,8 @@ impl FourTables {
         matching: &Matching,
         left: u8,
     ) -> u8 {
-        let entry = |index| self.edge_entry(index, pll_odd);
+        let entry = |index| self.coded_bound(EDGE_PAIRING, index, pll_odd);
         self.edge_pairing.bound(centres, matching, left, entry)
-    }
-
-    /// The edge pairing's bound of entry `index` with "PLL parity" as `pll_odd` says.
-    fn edge_entry(&self, index: usize, pll_odd: bool) -> u8 {
-        BOUNDS[self.code_at(EDGE_PAIRING, index) as usize][usize::from(pll_odd)]
     }
 
     /// Phase 3's bound for the wings: their matching's distance to paired with "PLL parity"
@@ -230,7 +225,13 @@ impl FourTables {
 
     /// [`matching`](Self::matching) of the matching with table index `index`.
     pub(super) fn matching_at(&self, index: usize, pll_odd: bool) -> u8 {
-        BOUNDS[self.code_at(MATCHINGS, index) as usize][usize::from(pll_odd)]
+        self.coded_bound(MATCHINGS, index, pll_odd)
+    }
+
+    /// The bound with "PLL parity" as `pll_odd` says of the [`code`] at index `index` of the
+    /// codes from byte `offset`.
+    fn coded_bound(&self, offset: usize, index: usize, pll_odd: bool) -> u8 {
+        BOUNDS[self.code_at(offset, index) as usize][usize::from(pll_odd)]
     }
 
     /// The [`code`] at index `index` of the codes from byte `offset`.
@@ -504,7 +505,7 @@ mod tests {
                 .min()
                 .unwrap();
             assert!(here == 0 || near + 1 == here, "{here} {near}");
-            let bound = tables.edge_entry(index(centres, high, low), odd);
+            let bound = tables.coded_bound(EDGE_PAIRING, index(centres, high, low), odd);
             assert!(
                 bound <= here && (bound == 0) == (here == 0),
                 "{bound} {here}"
