@@ -11,18 +11,17 @@
 //! | phase 3: the wings' [matching](super::pairing) by rotation class, with each "PLL parity" | 61,689,600 | 38.6 MB |
 //!
 //! One byte an entry, [`UNREACHED`] where the goal cannot be reached, but the separation's (four
-//! bits) and the edge pairing's and the matching's: five bits, a [code] of the distances to
-//! the goal with each parity. A matching with the parity that needs the more turns to end even
-//! is often a turn further than the other; with that turn in its bound, a 4×4 was solved in
-//! 25-40% less time. The edge pairing's distances are at most 11; the matching's are 11
-//! meaning 11 or more (the breadth-first search stops there, which keeps the build to about
-//! 4 s; most matchings are further. The deepest are 13 turns from paired; an exact table
-//! without the parities took 16 s to build for the same mean length on 50 random cubes, one
-//! exact to 9 turns gave 0.2 moves more a cube). Phase 3's goals are the cube reduced and held as it is
-//! or turned by a whole-cube half turn (x2, y2 or z2): the 3×3 stage takes it whichever way
-//! up. Phase 2's goal keeps only the placements of the R centres from which phase 3 can solve
-//! every placement of the U and F centres with either parity, by the exact centres held as
-//! they are (built for that, not kept).
+//! bits) and the edge pairing's and the matching's: five bits, a [code] of the distances to the
+//! goal with each parity. A matching with the parity that needs the more turns to end even is often
+//! a turn further than the other; with that turn in its bound, a 4×4 was solved in 25-40% less
+//! time. The edge pairing's distances are at most 11; the matching's are 11 meaning 11 or more (the
+//! breadth-first search stops there, which keeps the build to about 4 s; most matchings are
+//! further. The deepest are 13 turns from paired; an exact table without the parities took 16 s to
+//! build for the same mean length on 50 random cubes, one exact to 9 turns gave 0.2 moves more a
+//! cube). Phase 3's goals are the cube reduced and held as it is or turned by a whole-cube half
+//! turn (x2, y2 or z2): the 3×3 stage takes it whichever way up. Phase 2's goal keeps only the
+//! placements of the R centres from which phase 3 can solve every placement of the U and F centres
+//! with either parity, by the exact centres held as they are (built for that, not kept).
 
 use std::path::Path;
 
