@@ -9,7 +9,8 @@
 //!    outer turns, the other two-layer blocks by two);
 //! 3. **edges separated**, 4. **edges gathered**, 5. **edges paired**: the wings split into two
 //!    classes and the midges oriented, four edges paired on UL, UR, DL and DR, then the other
-//!    eight paired with the centres solved (`edge_phases.rs`);
+//!    eight paired with the centres solved (`edge_phases.rs`), each staged cube held six ways
+//!    (the staging leaves every axis's colours on it, so any axis may take any of these roles);
 //! 6. **3x3**: two-phase on the reduced cube.
 //!
 //! Several candidates pass from phase to phase: every phase searches all its candidates together by
@@ -35,7 +36,7 @@ mod tables;
 
 pub use tables::{FiveSize, FiveTables};
 
-use super::phase_search::{self, MoveSet, Searcher, Wanted};
+use super::phase_search::{self, MoveSet, Searcher, TURNS, Wanted};
 use super::{
     ReductionError, ReductionOptions, edges, in_passes, normalised, replayed, three, unhurried,
 };
@@ -157,35 +158,66 @@ const WIDE: DepthEffort = DepthEffort {
 };
 
 impl Pass {
-    /// Each edge phase passing on `32 · times`, `8 · times` and `4 · times` results, `4 ·
+    /// Each edge phase passing on `96 · times`, `8 · times` and `4 · times` results, `4 ·
     /// times` reduced cubes shortened. The gathering searches the separations it is given
     /// together, by total length, and finds a short total sooner among more of them, so
-    /// passing it four times as many costs little (`rubik bench solve --size 5 --count 50
-    /// --seed 2 --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state;
-    /// 128, 71.16 in 676 ms; 20 states of seed 1: 32, 71.10 in 591 ms; 96, 70.85 in 560 ms;
-    /// 200, 70.75 in 601 ms; 500, 70.75 in 694 ms); passing the last pairing more gatherings
-    /// costs more (96 instead of 32: 70.85 in 757 ms).
+    /// passing it more costs little (`rubik bench solve --size 5 --count 50 --seed 2
+    /// --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state; 128,
+    /// 71.16 in 676 ms; 20 states of seed 1: 32, 71.10 in 591 ms; 96, 70.85 in 560 ms; 200,
+    /// 70.75 in 601 ms; 500, 70.75 in 694 ms); passing the last pairing more gatherings costs
+    /// more (96 instead of 32: 70.85 in 757 ms). With the separation searched from each staged
+    /// cube held six ways ([`FRAMES`]), the first pass's 128, 256, 384 and 512 separations gave
+    /// 70.80, 70.61, 70.53 and 70.53 moves in 733, 730, 757 and 789 ms a state (`--count 100
+    /// --seed 2`); over 200 states of seed 1, 256 and 384 gave 70.47 and 70.42 in 736 and 763
+    /// ms against 70.62 in 715 ms with 128.
     const fn wide(times: usize) -> Pass {
         Pass {
-            keep: [32 * times, 8 * times, 4 * times],
+            keep: [96 * times, 8 * times, 4 * times],
             shortened: 4 * times,
         }
     }
 }
 
-/// The whole-cube rotations the 5×5's first phase holds the cube by (none, x, z): each brings
-/// another axis's colours onto U and D.
-fn holds() -> [Option<Turn>; 3] {
-    let whole = |axis| Turn {
-        axis,
-        first: 0,
-        last: 4,
-        quarters: 1,
-    };
-    [None, Some(whole(Axis::X)), Some(whole(Axis::Z))]
+/// The whole-cube rotations the 5×5's first phase holds the cube by (none, x, z), as the
+/// axes of the whole-cube quarter turns that make them: each brings another axis's colours onto
+/// U and D.
+const HOLDS: [&[Axis]; 3] = [&[], &[Axis::X], &[Axis::Z]];
+
+/// The whole-cube rotations the edge phases take each staged cube by, as [`HOLDS`] are given:
+/// every one of the six ways of giving the three axes the separation's, the gathering's and the
+/// last pairing's roles (none, y, x, z, x then y, y then x). The staging leaves every axis's
+/// colours on it, so each is a start; on 200 random states (`rubik bench solve --size 5 --count
+/// 200 --seed 1 --single-only`) the six took 71.33 moves in 709 ms a state to 70.64 in 734 ms
+/// (two of them, none and y, 70.99 in 636 ms).
+const FRAMES: [&[Axis]; 6] = [
+    &[],
+    &[Axis::Y],
+    &[Axis::X],
+    &[Axis::Z],
+    &[Axis::X, Axis::Y],
+    &[Axis::Y, Axis::X],
+];
+
+/// The whole-cube quarter turns about `axes`, in order.
+fn rotation(axes: &[Axis]) -> Vec<Turn> {
+    (axes.iter())
+        .map(|&axis| Turn {
+            axis,
+            first: 0,
+            last: 4,
+            quarters: 1,
+        })
+        .collect()
 }
 
-/// A partial solution: the cube held as `holds()[hold]`, the centres after it, the wing
+/// The rotation a staged partial's `origin` names: its hold ([`HOLDS`]), then its frame
+/// ([`FRAMES`]).
+fn origin_rotation(origin: usize) -> Vec<Turn> {
+    let (hold, frame) = (origin / FRAMES.len(), origin % FRAMES.len());
+    [rotation(HOLDS[hold]), rotation(FRAMES[frame])].concat()
+}
+
+/// A partial solution: the cube held as `HOLDS[hold]`, the centres after it, the wing
 /// parity, and its turns by phase.
 #[derive(Clone)]
 struct Candidate {
@@ -198,7 +230,7 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// Nothing done yet on `cube`, held as `holds()[hold]`, its wings odd against the midges
+    /// Nothing done yet on `cube`, held as `HOLDS[hold]`, its wings odd against the midges
     /// when `odd`.
     fn start(hold: usize, cube: &FaceletCube, odd: bool) -> Candidate {
         Candidate {
@@ -265,7 +297,7 @@ pub fn solve(
     let normal = normalised(cube, 5..=5)?;
     // The centres are staged once, whatever the budget: every pass starts from them.
     let calm = unhurried(&options.budget).start();
-    let staged = staged(&normal, five, &CENTRE_EFFORT, &calm)?;
+    let staged = staged(&normal, five, &CENTRE_EFFORT, &FRAMES, &calm)?;
     let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
         reduce(&staged, pass, five, three, options, budget)
     });
@@ -274,20 +306,19 @@ pub fn solve(
 
 /// The best candidates the centre staging phases leave on `cube` (a 5×5 whose centres'
 /// colours name the faces they belong on), each from the cube held one of the ways of
-/// [`holds`], each phase searched with `effort`.
+/// [`HOLDS`], each phase searched with `effort`; each then held every way of `frames` (the
+/// first of [`FRAMES`], or all), its turns seen so, its origin naming both
+/// ([`origin_rotation`]).
 fn staged(
     cube: &FaceletCube,
     five: &FiveTables,
     effort: &Effort,
+    frames: &[&[Axis]],
     budget: &Running,
 ) -> Result<Vec<Partial>, ReductionError> {
-    let held: Vec<FaceletCube> = holds()
+    let held: Vec<FaceletCube> = HOLDS
         .into_iter()
-        .map(|hold| {
-            let mut turned = cube.clone();
-            turned.apply(hold);
-            turned.renamed_after(turned.centres().expect("a 5×5 has fixed centres"))
-        })
+        .map(|hold| held_as(cube, &rotation(hold)))
         .collect();
     let starts = (held.iter().enumerate())
         .map(|(hold, cube)| {
@@ -297,11 +328,49 @@ fn staged(
         .collect::<Result<Vec<_>, ReductionError>>()?;
     let staged = centre_phases(starts, &Phase::ALL, five, effort, budget)
         .map_err(ReductionError::Stopped)?;
+    let frames: Vec<_> = (frames.iter())
+        .map(|axes| {
+            let frame = rotation(axes);
+            let seen = reframed(&frame);
+            (frame, seen)
+        })
+        .collect();
     Ok((staged.iter())
-        .map(|candidate| {
-            Partial::start(candidate.hold, &held[candidate.hold]).then_all(&candidate.phases)
+        .flat_map(|candidate| {
+            let cube = Partial::start(candidate.hold, &held[candidate.hold])
+                .then_all(&candidate.phases)
+                .cube;
+            (frames.iter().enumerate()).map(move |(f, (frame, seen))| Partial {
+                origin: candidate.hold * FRAMES.len() + f,
+                phases: (candidate.phases.iter())
+                    .map(|turns| turns.iter().map(|&m| seen[usize::from(m)]).collect())
+                    .collect(),
+                cube: held_as(&cube, frame),
+            })
         })
         .collect())
+}
+
+/// `cube` turned by `rotation`, its colours renamed after its centres.
+fn held_as(cube: &FaceletCube, rotation: &[Turn]) -> FaceletCube {
+    let mut turned = cube.clone();
+    turned.apply(rotation.iter().copied());
+    turned.renamed_after(turned.centres().expect("a 5×5 has fixed centres"))
+}
+
+/// For each turn of a cube (by index), the turn of the cube held as `rotation` that does the
+/// same.
+fn reframed(rotation: &[Turn]) -> [u8; TURNS] {
+    let model = Model::get();
+    let unturn = unholding(rotation);
+    let mut seen = [0; TURNS];
+    for (n, &turn) in model.turns.iter().enumerate() {
+        let same = (model.turns.iter())
+            .position(|&t| t == unturn(turn))
+            .expect("a rotation takes an outer-block turn to one");
+        seen[same] = n as u8;
+    }
+    seen
 }
 
 /// Turns that reduce `cube`, a 5×5 whose centres' colours name the faces they belong on:
@@ -309,7 +378,10 @@ fn staged(
 /// (as wide as a cube of `size` layers takes, [`WIDE_UP_TO`]): the reductions found, shortest
 /// first. How a bigger cube of `size` layers solves each depth: the x- and t-centre orbits (or
 /// bars) and the wing orbit of that depth, which its outer layers and the block reaching that
-/// depth move as a 5×5's turns move these pieces.
+/// depth move as a 5×5's turns move these pieces. The staged depth goes on held one way only:
+/// held the six ways of [`FRAMES`], 7×7s came out longer (`rubik bench solve --size 7 --count
+/// 30 --seed 2 --single-only`: 194.7 → 196.6 moves; 10 of seed 1, 194.0 → 195.4) and 6×6s
+/// no shorter (20 of seed 2: 132.9 → 132.5).
 pub(in crate::search::reduction) fn reduce_depth(
     five: &FiveTables,
     cube: &FaceletCube,
@@ -318,14 +390,14 @@ pub(in crate::search::reduction) fn reduce_depth(
 ) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let model = Model::get();
     let effort = if size <= WIDE_UP_TO { &WIDE } else { &NARROW };
-    let staged = staged(cube, five, &effort.centres, budget)?;
+    let staged = staged(cube, five, &effort.centres, &FRAMES[..1], budget)?;
     let reduced = five
         .edge_phases()
         .reduce(&staged, effort.keep, budget)
         .map_err(ReductionError::Stopped)?;
     Ok((reduced.iter())
         .map(|partial| {
-            let unturn = unholding(holds()[partial.origin]);
+            let unturn = unholding(&origin_rotation(partial.origin));
             (partial.phases.iter().flatten())
                 .map(|&m| unturn(model.turns[usize::from(m)]))
                 .collect()
@@ -375,15 +447,16 @@ fn reduce(
         last.budget,
         |(_, partial)| last.length(turns(partial)),
         |(_, partial), reach| {
-            finish(partial, reach).map(|solution| unheld(solution, holds()[partial.origin]))
+            finish(partial, reach)
+                .map(|solution| unheld(solution, &origin_rotation(partial.origin)))
         },
     )
 }
 
-/// `solution`, found for a cube turned by `hold` first, as turns of the cube not turned
+/// `solution`, found for a cube turned by `rotation` first, as turns of the cube not turned
 /// ([`unholding`]).
-fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
-    let unturn = unholding(hold);
+fn unheld(mut solution: Solution, rotation: &[Turn]) -> Solution {
+    let unturn = unholding(rotation);
     for turn in solution
         .stages
         .iter_mut()
@@ -394,12 +467,13 @@ fn unheld(mut solution: Solution, hold: Option<Turn>) -> Solution {
     solution
 }
 
-/// A turn of a 5×5 turned by `hold` first as a turn of the cube not turned: the turn seen
-/// through the rotation (the rotation, the turn, the rotation undone). The rotation takes each
-/// axis to an axis, its positive face to one of that axis's faces: where it takes the positive
-/// face's quarter turn (found by the stickers' permutation) says where it takes every turn
-/// about that axis, its layers and direction mirrored when the face lands on the negative side.
-fn unholding(hold: Option<Turn>) -> impl Fn(Turn) -> Turn {
+/// A turn of a 5×5 turned by `rotation` (whole-cube turns, in order) first as a turn of the
+/// cube not turned: the turn seen through the rotation (the rotation, the turn, the rotation
+/// undone). The rotation takes each axis to an axis, its positive face to one of that axis's
+/// faces: where it takes the positive face's quarter turn (found by the stickers' permutation)
+/// says where it takes every turn about that axis, its layers and direction mirrored when the
+/// face lands on the negative side.
+fn unholding(rotation: &[Turn]) -> impl Fn(Turn) -> Turn + use<> {
     let face_turn = |axis, layer, quarters| Turn {
         axis,
         first: layer,
@@ -407,10 +481,11 @@ fn unholding(hold: Option<Turn>) -> impl Fn(Turn) -> Turn {
         quarters,
     };
     let images = Axis::ALL.map(|axis| {
-        let Some(rotation) = hold else {
-            return (axis, false);
-        };
-        let wanted = [rotation, face_turn(axis, 0, 1), rotation.inverse()];
+        let undone = rotation.iter().rev().map(|turn| turn.inverse());
+        let wanted: Vec<Turn> = (rotation.iter().copied())
+            .chain([face_turn(axis, 0, 1)])
+            .chain(undone)
+            .collect();
         let wanted = crate::facelet::permutation(5, &wanted);
         (Axis::ALL.into_iter())
             .flat_map(|axis| [(axis, 0, 1), (axis, 4, 3)])

@@ -233,12 +233,30 @@ fn the_first_phase_takes_the_axis_nearest_done() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Turns found for the cube held another way, seen through the hold, do to the cube what
-    /// the hold, the turns and the hold undone do.
+    /// A turn seen in a frame does to the cube held so what the turn did before it was.
     #[test]
-    fn turns_seen_through_a_hold_move_the_stickers_alike(
+    fn reframed_turns_commute_with_the_frame(
+        picks in prop::collection::vec(0usize..TURNS, 0..12),
+        frame in 0usize..FRAMES.len(),
+    ) {
+        let model = Model::get();
+        let rotation = rotation(FRAMES[frame]);
+        let seen = reframed(&rotation);
+        let start = crate::bigcube::random_state(5, &mut crate::seeded_rng(37));
+        let (mut turned_after, mut turned_before) = (start.clone(), start);
+        turned_after.apply(picks.iter().map(|&m| model.turns[m]));
+        turned_after.apply(rotation.iter().copied());
+        turned_before.apply(rotation.iter().copied());
+        turned_before.apply(picks.iter().map(|&m| model.turns[usize::from(seen[m])]));
+        prop_assert_eq!(turned_after.stickers(), turned_before.stickers());
+    }
+
+    /// Turns found for the cube held another way (any hold, then any frame), seen through the
+    /// rotation, do to the cube what the rotation, the turns and the rotation undone do.
+    #[test]
+    fn turns_seen_through_a_rotation_move_the_stickers_alike(
         picks in prop::collection::vec((0usize..3, 0usize..5, 0usize..5, 1u8..4), 1..10),
-        hold in 1usize..3,
+        origin in 0usize..HOLDS.len() * FRAMES.len(),
     ) {
         let turns: Vec<Turn> = picks
             .into_iter()
@@ -249,19 +267,19 @@ proptest! {
                 quarters,
             })
             .collect();
-        let rotation = holds()[hold].unwrap();
+        let rotation = origin_rotation(origin);
         let solution = Solution {
             size: 5,
             stages: vec![crate::search::Stage { name: "test", turns: turns.clone() }],
             budget_ran_out: false,
             nodes: 0,
         };
-        let seen = unheld(solution, Some(rotation));
+        let seen = unheld(solution, &rotation);
         let start = crate::bigcube::random_state(5, &mut crate::seeded_rng(36));
         let (mut held, mut unheld) = (start.clone(), start);
-        held.turn(rotation);
+        held.apply(rotation.iter().copied());
         held.apply(turns);
-        held.turn(rotation.inverse());
+        held.apply(rotation.iter().rev().map(|turn| turn.inverse()));
         unheld.apply(seen.turns());
         prop_assert_eq!(held.stickers(), unheld.stickers());
     }
