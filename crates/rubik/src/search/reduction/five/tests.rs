@@ -230,6 +230,24 @@ fn the_first_phase_takes_the_axis_nearest_done() {
     assert!(!solution.stages[1].turns.is_empty());
 }
 
+/// The six frames give the three axes the edge phases' three roles in all six ways.
+#[test]
+fn the_frames_give_every_axis_every_role() {
+    let face_turn = |axis| Turn {
+        axis,
+        first: 0,
+        last: 0,
+        quarters: 1,
+    };
+    let roles: std::collections::HashSet<[Axis; 3]> = (FRAMES.iter())
+        .map(|axes| {
+            let unturn = unholding(&rotation(axes));
+            Axis::ALL.map(|axis| unturn(face_turn(axis)).axis)
+        })
+        .collect();
+    assert_eq!(roles.len(), 6);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
