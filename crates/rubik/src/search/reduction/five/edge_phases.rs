@@ -175,11 +175,14 @@ impl EdgePhases {
 
     /// `staged` (centres staged, wings even against the midges; colours named by faces)
     /// reduced: the best results, each with three more phases, shortest first; each phase
-    /// passes on as many results as `keep` says.
+    /// passes on as many results as `keep` says. Each separated cube goes on as it is and as
+    /// `twin` sees it, if it does: the cube turned a way that keeps the separation's goal for
+    /// the edges (about the L/R axis), so that the gathering and the last pairing swap axes.
     pub fn reduce(
         &self,
         staged: &[Partial],
         keep: [usize; 3],
+        twin: impl Fn(&Partial) -> Option<Partial>,
         budget: &Running,
     ) -> Result<Vec<Partial>, Stop> {
         let mut searcher = Searcher { budget, nodes: 0 };
@@ -189,15 +192,25 @@ impl EdgePhases {
             max_depth: 20,
             patience: u64::MAX,
         };
-        // Separated from every flip, leaving four edges with no piece in the E slice.
-        let separated = next(
+        // Separated from every flip, leaving four edges with no piece in the E slice (of the
+        // cube or its twin).
+        let gathers = |p: &Partial| self.gathering.read(&p.cube).is_some_and(|c| !c.is_empty());
+        let separated: Vec<Partial> = next(
             &mut searcher,
             &self.separation,
             staged,
             |cube| self.separation.read(cube).unwrap_or_default(),
             wanted(keep[0]),
-            |p| self.gathering.read(&p.cube).is_some_and(|c| !c.is_empty()),
-        )?;
+            |p| gathers(p) || twin(p).is_some_and(|t| gathers(&t)),
+        )?
+        .into_iter()
+        .flat_map(|p| {
+            let t = twin(&p);
+            [Some(p), t]
+        })
+        .flatten()
+        .filter(gathers)
+        .collect();
         // Four edges gathered, from every choice of them.
         let gathered = next(
             &mut searcher,

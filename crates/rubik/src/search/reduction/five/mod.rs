@@ -10,7 +10,8 @@
 //! 3. **edges separated**, 4. **edges gathered**, 5. **edges paired**: the wings split into two
 //!    classes and the midges oriented, four edges paired on UL, UR, DL and DR, then the other
 //!    eight paired with the centres solved (`edge_phases.rs`), each staged cube held six ways
-//!    (the staging leaves every axis's colours on it, so any axis may take any of these roles);
+//!    (the staging leaves every axis's colours on it, so any axis may take any of these roles;
+//!    the separation searched three of them, each separated cube also going on turned by x);
 //! 6. **3x3**: two-phase on the reduced cube.
 //!
 //! Several candidates pass from phase to phase: every phase searches all its candidates together by
@@ -169,7 +170,11 @@ impl Pass {
     /// cube held six ways ([`FRAMES`]), the first pass's 128, 256, 384 and 512 separations gave
     /// 70.80, 70.61, 70.53 and 70.53 moves in 733, 730, 757 and 789 ms a state (`--count 100
     /// --seed 2`); over 200 states of seed 1, 256 and 384 gave 70.47 and 70.42 in 736 and 763
-    /// ms against 70.62 in 715 ms with 128.
+    /// ms against 70.62 in 715 ms with 128. Since each separation goes on with its twin
+    /// ([`FRAMES`]), 384 separations are twice as many as before: see there. Passing on more
+    /// from the twins' saved time bought nothing more (`--count 100 --seed 2`, against 70.43
+    /// moves in 734 ms): 12 gatherings a unit, 70.39 in 781 ms; 6 reduced cubes shortened,
+    /// 70.43 in 728 ms; 6 reduced and shortened, 70.39 in 786 ms.
     const fn wide(times: usize) -> Pass {
         Pass {
             keep: [96 * times, 8 * times, 4 * times],
@@ -185,18 +190,29 @@ const HOLDS: [&[Axis]; 3] = [&[], &[Axis::X], &[Axis::Z]];
 
 /// The whole-cube rotations the edge phases take each staged cube by, as [`HOLDS`] are given:
 /// every one of the six ways of giving the three axes the separation's, the gathering's and the
-/// last pairing's roles (none, y, x, z, x then y, y then x). The staging leaves every axis's
+/// last pairing's roles (none, x, y, y then x, z, z then x). The staging leaves every axis's
 /// colours on it, so each is a start; on 200 random states (`rubik bench solve --size 5 --count
 /// 200 --seed 1 --single-only`) the six took 71.33 moves in 709 ms a state to 70.64 in 734 ms
-/// (two of them, none and y, 70.99 in 636 ms).
+/// (two of them, none and y, 70.99 in 636 ms). Each odd frame is the one before it then x,
+/// which keeps the separation's goal for the edges (not always for the centres, whose goal
+/// follows the last phase's turns; the gathering moves them on): so the separation is searched
+/// in the even frames only ([`SEPARATION_FRAMES`]), and each separated cube goes on in the next
+/// frame as well, its twin ([`EdgePhases::reduce`](edge_phases::EdgePhases::reduce)). Against
+/// the separation searched in all six (`--count 100 --seed 2`): 70.53 moves in 776 ms a state;
+/// 192 separations a pass unit as twins, the same separations, 70.53 in 706 ms; 384, 70.43 in
+/// 757 ms.
 const FRAMES: [&[Axis]; 6] = [
     &[],
-    &[Axis::Y],
     &[Axis::X],
-    &[Axis::Z],
-    &[Axis::X, Axis::Y],
+    &[Axis::Y],
     &[Axis::Y, Axis::X],
+    &[Axis::Z],
+    &[Axis::Z, Axis::X],
 ];
+
+/// The frames (of [`FRAMES`]) the 5×5's separation is searched in: one for each axis in its
+/// role.
+const SEPARATION_FRAMES: [usize; 3] = [0, 2, 4];
 
 /// The whole-cube quarter turns about `axes`, in order.
 fn rotation(axes: &[Axis]) -> Vec<Turn> {
@@ -215,6 +231,32 @@ fn rotation(axes: &[Axis]) -> Vec<Turn> {
 fn origin_rotation(origin: usize) -> Vec<Turn> {
     let (hold, frame) = (origin / FRAMES.len(), origin % FRAMES.len());
     [rotation(HOLDS[hold]), rotation(FRAMES[frame])].concat()
+}
+
+/// A whole-cube rotation, and each turn (by index) seen through it ([`reframed`]).
+struct Rotation {
+    turns: Vec<Turn>,
+    seen: [u8; TURNS],
+}
+
+impl Rotation {
+    /// The rotation by the whole-cube quarter turns about `axes`, in order.
+    fn new(axes: &[Axis]) -> Rotation {
+        let turns = rotation(axes);
+        let seen = reframed(&turns);
+        Rotation { turns, seen }
+    }
+
+    /// `partial` turned by this rotation, its turns seen so, as `origin`.
+    fn turned(&self, partial: &Partial, origin: usize) -> Partial {
+        Partial {
+            origin,
+            phases: (partial.phases.iter())
+                .map(|turns| turns.iter().map(|&m| self.seen[usize::from(m)]).collect())
+                .collect(),
+            cube: held_as(&partial.cube, &self.turns),
+        }
+    }
 }
 
 /// A partial solution: the cube held as `HOLDS[hold]`, the centres after it, the wing
@@ -297,23 +339,24 @@ pub fn solve(
     let normal = normalised(cube, 5..=5)?;
     // The centres are staged once, whatever the budget: every pass starts from them.
     let calm = unhurried(&options.budget).start();
-    let staged = staged(&normal, five, &CENTRE_EFFORT, &FRAMES, &calm)?;
+    let staged = staged(&normal, five, &CENTRE_EFFORT, &SEPARATION_FRAMES, &calm)?;
+    let x = Rotation::new(&[Axis::X]);
+    let twin = |p: &Partial| Some(x.turned(p, p.origin + 1));
     let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
-        reduce(&staged, pass, five, three, options, budget)
+        reduce(&staged, pass, twin, five, three, options, budget)
     });
     replayed(cube, solved?)
 }
 
 /// The best candidates the centre staging phases leave on `cube` (a 5×5 whose centres'
 /// colours name the faces they belong on), each from the cube held one of the ways of
-/// [`HOLDS`], each phase searched with `effort`; each then held every way of `frames` (the
-/// first of [`FRAMES`], or all), its turns seen so, its origin naming both
-/// ([`origin_rotation`]).
+/// [`HOLDS`], each phase searched with `effort`; each then held every way of `frames` (indices
+/// of [`FRAMES`]), its turns seen so, its origin naming both ([`origin_rotation`]).
 fn staged(
     cube: &FaceletCube,
     five: &FiveTables,
     effort: &Effort,
-    frames: &[&[Axis]],
+    frames: &[usize],
     budget: &Running,
 ) -> Result<Vec<Partial>, ReductionError> {
     let held: Vec<FaceletCube> = HOLDS
@@ -329,24 +372,13 @@ fn staged(
     let staged = centre_phases(starts, &Phase::ALL, five, effort, budget)
         .map_err(ReductionError::Stopped)?;
     let frames: Vec<_> = (frames.iter())
-        .map(|axes| {
-            let frame = rotation(axes);
-            let seen = reframed(&frame);
-            (frame, seen)
-        })
+        .map(|&f| (f, Rotation::new(FRAMES[f])))
         .collect();
     Ok((staged.iter())
         .flat_map(|candidate| {
-            let cube = Partial::start(candidate.hold, &held[candidate.hold])
-                .then_all(&candidate.phases)
-                .cube;
-            (frames.iter().enumerate()).map(move |(f, (frame, seen))| Partial {
-                origin: candidate.hold * FRAMES.len() + f,
-                phases: (candidate.phases.iter())
-                    .map(|turns| turns.iter().map(|&m| seen[usize::from(m)]).collect())
-                    .collect(),
-                cube: held_as(&cube, frame),
-            })
+            let hold = candidate.hold;
+            let staged = Partial::start(hold, &held[hold]).then_all(&candidate.phases);
+            (frames.iter()).map(move |(f, frame)| frame.turned(&staged, hold * FRAMES.len() + f))
         })
         .collect())
 }
@@ -390,10 +422,10 @@ pub(in crate::search::reduction) fn reduce_depth(
 ) -> Result<Vec<Vec<Turn>>, ReductionError> {
     let model = Model::get();
     let effort = if size <= WIDE_UP_TO { &WIDE } else { &NARROW };
-    let staged = staged(cube, five, &effort.centres, &FRAMES[..1], budget)?;
+    let staged = staged(cube, five, &effort.centres, &[0], budget)?;
     let reduced = five
         .edge_phases()
-        .reduce(&staged, effort.keep, budget)
+        .reduce(&staged, effort.keep, |_| None, budget)
         .map_err(ReductionError::Stopped)?;
     Ok((reduced.iter())
         .map(|partial| {
@@ -410,6 +442,7 @@ pub(in crate::search::reduction) fn reduce_depth(
 fn reduce(
     staged: &[Partial],
     pass: &Pass,
+    twin: impl Fn(&Partial) -> Option<Partial>,
     five: &FiveTables,
     three: &TwoPhase<'_>,
     options: &ReductionOptions<'_>,
@@ -417,7 +450,7 @@ fn reduce(
 ) -> Result<Solution, ReductionError> {
     let reduced = five
         .edge_phases()
-        .reduce(staged, pass.keep, budget)
+        .reduce(staged, pass.keep, twin, budget)
         .map_err(ReductionError::Stopped)?;
     // Each reduced candidate ranked by its whole length with the 3×3 stage's first solution
     // alone; the best few are finished again, the first with that solution shortened, the

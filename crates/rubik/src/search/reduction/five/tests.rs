@@ -246,6 +246,50 @@ fn the_frames_give_every_axis_every_role() {
         })
         .collect();
     assert_eq!(roles.len(), 6);
+    for pair in FRAMES.chunks(2) {
+        assert_eq!([pair[0], &[Axis::X]].concat(), pair[1]);
+    }
+    assert_eq!(SEPARATION_FRAMES, [0, 2, 4]);
+}
+
+/// A separated cube (scrambled from solved by the last phase's turns, which keep the goal)
+/// turned by x, as the edge phases turn each separation's twin, still has its edges separated
+/// (the centres' goal, which depends on the last phase's turns, is not kept); turned by y,
+/// which takes the L/R axis elsewhere, it has not.
+#[test]
+fn turned_by_x_a_separated_cube_keeps_its_edges_separated() {
+    let phase = &tables().0.edge_phases().separation;
+    let distances = |cube: &FaceletCube| -> Vec<(u8, u8)> {
+        let states = phase.read(cube).expect("a 5×5 has wings and midges");
+        let [edges, _] = phase_search::SplitBound::far_tables(phase);
+        (states.iter())
+            .map(|(_, state)| {
+                let [e, _] = phase_search::SplitBound::far(phase, state);
+                (phase.bound(state), edges.get(e))
+            })
+            .collect()
+    };
+    let mut rng = crate::seeded_rng(38);
+    let last = phase_search::Phase::moves(&tables().0.edge_phases().last);
+    for _ in 0..10 {
+        let cube = scrambled_in(last, 40, &mut rng);
+        assert!(distances(&cube).iter().any(|&(bound, _)| bound == 0));
+        let turned = |axis| {
+            Rotation::new(&[axis])
+                .turned(&Partial::start(0, &cube), 0)
+                .cube
+        };
+        assert!(
+            distances(&turned(Axis::X))
+                .iter()
+                .any(|&(_, edges)| edges == 0)
+        );
+        assert!(
+            distances(&turned(Axis::Y))
+                .iter()
+                .all(|&(_, edges)| edges > 0)
+        );
+    }
 }
 
 proptest! {
