@@ -32,6 +32,15 @@ use crate::search::budget::Running;
 use crate::search::reduction::distances::Nibbles;
 use crate::search::reduction::phase_search::{Phase, Searcher, Wanted};
 
+/// How widely the three phases search.
+#[derive(Clone, Copy)]
+pub(super) struct Widths {
+    /// The results each phase passes on.
+    pub keep: [usize; 3],
+    /// How far past the total of its first solutions each phase looks.
+    pub extra: [u8; 3],
+}
+
 /// The three phases and their tables.
 pub(super) struct EdgePhases {
     pub separation: Separation,
@@ -175,20 +184,20 @@ impl EdgePhases {
 
     /// `staged` (centres staged, wings even against the midges; colours named by faces)
     /// reduced: the best results, each with three more phases, shortest first; each phase
-    /// passes on as many results as `keep` says. Each separated cube goes on as it is and as
+    /// searches as `widths` says. Each separated cube goes on as it is and as
     /// `twin` sees it, if it does: the cube turned a way that keeps the separation's goal for
     /// the edges (about the L/R axis), so that the gathering and the last pairing swap axes.
     pub fn reduce(
         &self,
         staged: &[Partial],
-        keep: [usize; 3],
+        widths: Widths,
         twin: impl Fn(&Partial) -> Option<Partial>,
         budget: &Running,
     ) -> Result<Vec<Partial>, Stop> {
         let mut searcher = Searcher { budget, nodes: 0 };
-        let wanted = |count| Wanted {
-            extra: 1,
-            count,
+        let wanted = |k: usize| Wanted {
+            extra: widths.extra[k],
+            count: widths.keep[k],
             max_depth: 20,
             patience: u64::MAX,
         };
@@ -200,7 +209,7 @@ impl EdgePhases {
             &self.separation,
             staged,
             |cube| self.separation.read(cube).unwrap_or_default(),
-            wanted(keep[0]),
+            wanted(0),
             |p| gathers(p) || twin(p).is_some_and(|t| gathers(&t)),
         )?
         .into_iter()
@@ -217,7 +226,7 @@ impl EdgePhases {
             &self.gathering,
             &separated,
             |cube| self.gathering.read(cube).unwrap_or_default(),
-            wanted(keep[1]),
+            wanted(1),
             |p| self.last.read(&p.cube).is_some(),
         )?;
         // The rest paired.
@@ -226,10 +235,7 @@ impl EdgePhases {
             &self.last,
             &gathered,
             |cube| self.last.read(cube).into_iter().map(|s| ((), s)).collect(),
-            Wanted {
-                extra: 0,
-                ..wanted(keep[2])
-            },
+            wanted(2),
             |_| true,
         )?;
         reduced.sort_by_key(Partial::length);

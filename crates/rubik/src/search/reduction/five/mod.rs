@@ -17,7 +17,7 @@
 //! Several candidates pass from phase to phase: every phase searches all its candidates together by
 //! total length, the U/D staging passing on the best by length plus the L/R staging's bound, the
 //! L/R staging the shortest; the best few reduced cubes are ranked by their whole length with the
-//! 3×3 stage's first solution, the best sixteen have that solution shortened, and the shortest
+//! 3×3 stage's first solution, the best twelve have that solution shortened, and the shortest
 //! whole solution, moves cancelled across stages, is kept. With a time budget the edge phases and
 //! the 3×3 stage run again over the same staged centres, passing on one and a half, three and six
 //! times as many candidates, while time is left (`PASSES`). The fixed centres never move (only
@@ -49,7 +49,7 @@ use crate::search::budget::Running;
 use crate::search::two_phase::TwoPhase;
 use crate::turn::Turn;
 use coords::Phase;
-use edge_phases::Partial;
+use edge_phases::{Partial, Widths};
 use model::{Centres, Model};
 use phase_search::Phase as _;
 
@@ -105,8 +105,8 @@ const IMPROVE_NODES: u64 = 200_000;
 
 /// How widely the edge phases and the 3×3 stage search.
 struct Pass {
-    /// The results each edge phase passes on.
-    keep: [usize; 3],
+    /// How widely the edge phases search.
+    edges: Widths,
     /// The reduced cubes whose 3×3 solution is shortened: those with the shortest whole
     /// solutions when it is not.
     shortened: usize,
@@ -127,10 +127,13 @@ struct Pass {
 const PASSES: [Pass; 4] = [Pass::wide(4), Pass::wide(6), Pass::wide(12), Pass::wide(24)];
 
 /// How widely a depth of a bigger cube is reduced ([`reduce_depth`]): each centre phase's
-/// effort, and the results each edge phase passes on, for the bigger cube to choose among.
+/// effort, and the edge phases' widths, for the bigger cube to choose among. The last pairing
+/// looks no further than the total of its first solutions: a turn further took 7×7s nearly
+/// twice the time (`rubik bench solve --size 7 --count 6 --seed 1 --single-only`: 193.8 →
+/// 193.5 moves, 2.4 → 4.5 s a state).
 struct DepthEffort {
     centres: Effort,
-    keep: [usize; 3],
+    edges: Widths,
 }
 
 /// The biggest cube whose depths are reduced [`WIDE`]ly; bigger ones are reduced
@@ -147,7 +150,10 @@ const WIDE_UP_TO: usize = 12;
 /// [`super::TABLE_NODES`] and leave its depth).
 const NARROW: DepthEffort = DepthEffort {
     centres: centre_effort(16),
-    keep: [8; 3],
+    edges: Widths {
+        keep: [8; 3],
+        extra: [1, 1, 0],
+    },
 };
 
 /// As wide as a 5×5's own centre phases, and the edge phases' results eight times as many
@@ -155,12 +161,16 @@ const NARROW: DepthEffort = DepthEffort {
 /// with 64, 220.5 with 128 in 1.3 times the time of 64; with 64, 16 centres gave 222.5).
 const WIDE: DepthEffort = DepthEffort {
     centres: CENTRE_EFFORT,
-    keep: [64; 3],
+    edges: Widths {
+        keep: [64; 3],
+        extra: [1, 1, 0],
+    },
 };
 
 impl Pass {
-    /// Each edge phase passing on `96 · times`, `8 · times` and `4 · times` results, `4 ·
-    /// times` reduced cubes shortened. The gathering searches the separations it is given
+    /// Each edge phase passing on `96 · times`, `8 · times` and `3 · times` results, each
+    /// looking a turn past the total of its first solutions, `3 · times` reduced cubes
+    /// shortened. The gathering searches the separations it is given
     /// together, by total length, and finds a short total sooner among more of them, so
     /// passing it more costs little (`rubik bench solve --size 5 --count 50 --seed 2
     /// --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state; 128,
@@ -174,11 +184,18 @@ impl Pass {
     /// ([`FRAMES`]), 384 separations are twice as many as before: see there. Passing on more
     /// from the twins' saved time bought nothing more (`--count 100 --seed 2`, against 70.43
     /// moves in 734 ms): 12 gatherings a unit, 70.39 in 781 ms; 6 reduced cubes shortened,
-    /// 70.43 in 728 ms; 6 reduced and shortened, 70.39 in 786 ms.
+    /// 70.43 in 728 ms; 6 reduced and shortened, 70.39 in 786 ms. The last pairing stopped at
+    /// the total of its first solutions, often with only 2 to 10 of its 16: looking a turn
+    /// further gave 70.32 moves in 908 ms, and passing on 12 from there 70.35 in 802 ms (100
+    /// states of `--seed 3`: 70.58 → 70.43 moves, 806 → 923 ms); 8, 70.54 in 677 ms; the
+    /// separation looking two turns further as well, 70.32 in 849 ms.
     const fn wide(times: usize) -> Pass {
         Pass {
-            keep: [96 * times, 8 * times, 4 * times],
-            shortened: 4 * times,
+            edges: Widths {
+                keep: [96 * times, 8 * times, 3 * times],
+                extra: [1; 3],
+            },
+            shortened: 3 * times,
         }
     }
 }
@@ -425,7 +442,7 @@ pub(in crate::search::reduction) fn reduce_depth(
     let staged = staged(cube, five, &effort.centres, &[0], budget)?;
     let reduced = five
         .edge_phases()
-        .reduce(&staged, effort.keep, |_| None, budget)
+        .reduce(&staged, effort.edges, |_| None, budget)
         .map_err(ReductionError::Stopped)?;
     Ok((reduced.iter())
         .map(|partial| {
@@ -450,7 +467,7 @@ fn reduce(
 ) -> Result<Solution, ReductionError> {
     let reduced = five
         .edge_phases()
-        .reduce(staged, pass.keep, twin, budget)
+        .reduce(staged, pass.edges, twin, budget)
         .map_err(ReductionError::Stopped)?;
     // Each reduced candidate ranked by its whole length with the 3×3 stage's first solution
     // alone; the best few are finished again, the first with that solution shortened, the
