@@ -11,7 +11,8 @@
 //!    classes and the midges oriented, four edges paired on UL, UR, DL and DR, then the other
 //!    eight paired with the centres solved (`edge_phases.rs`), each staged cube held six ways
 //!    (the staging leaves every axis's colours on it, so any axis may take any of these roles;
-//!    the separation searched three of them, each separated cube also going on turned by x);
+//!    the first pass searches the separation in three of them, each separated cube also going
+//!    on turned by x);
 //! 6. **3x3**: two-phase on the reduced cube.
 //!
 //! Several candidates pass from phase to phase: every phase searches all its candidates together by
@@ -41,6 +42,8 @@ use super::phase_search::{self, MoveSet, Searcher, TURNS, Wanted};
 use super::{
     ReductionError, ReductionOptions, edges, in_passes, normalised, replayed, three, unhurried,
 };
+use std::cell::OnceCell;
+
 use crate::face::Axis;
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
@@ -110,6 +113,9 @@ struct Pass {
     /// The reduced cubes whose 3×3 solution is shortened: those with the shortest whole
     /// solutions when it is not.
     shortened: usize,
+    /// Whether the separation is searched in the even frames only, each separated cube going
+    /// on with its twin (faster), rather than in all six ([`FRAMES`]).
+    twins: bool,
 }
 
 /// The passes tried in turn over the staged centres: the first alone without a time budget;
@@ -124,7 +130,12 @@ struct Pass {
 /// 71.9 and 71.5 moves in 0.63, 0.76, 0.94 and 1.14 s a state for 1, 2, 3 and 4 times as
 /// wide. Once the gathering had its joint tables (a quarter less time), 4 times: 30 states of
 /// seed 1, 71.3 → 71.1 moves in 0.63 → 0.70 s; 40 of seed 2, 71.8 → 71.7 in 0.86 s both.
-const PASSES: [Pass; 4] = [Pass::wide(4), Pass::wide(6), Pass::wide(12), Pass::wide(24)];
+const PASSES: [Pass; 4] = [
+    Pass::wide(4, true),
+    Pass::wide(6, false),
+    Pass::wide(12, false),
+    Pass::wide(24, false),
+];
 
 /// How widely a depth of a bigger cube is reduced ([`reduce_depth`]): each centre phase's
 /// effort, and the edge phases' widths, for the bigger cube to choose among. The last pairing
@@ -168,9 +179,11 @@ const WIDE: DepthEffort = DepthEffort {
 };
 
 impl Pass {
-    /// Each edge phase passing on `96 · times`, `8 · times` and `3 · times` results, each
-    /// looking a turn past the total of its first solutions, `3 · times` reduced cubes
-    /// shortened. The gathering searches the separations it is given
+    /// Each edge phase passing on `96 · times`, `8 · times` and `4 · times` results, the
+    /// separation and the gathering looking a turn past the total of their first solutions,
+    /// `4 · times` reduced cubes shortened, the separation searched in all six frames; or
+    /// `further`, the last pairing looking a turn further as well and passing on `3 · times`
+    /// (as many shortened), the separation searched with twins ([`FRAMES`]). The gathering searches the separations it is given
     /// together, by total length, and finds a short total sooner among more of them, so
     /// passing it more costs little (`rubik bench solve --size 5 --count 50 --seed 2
     /// --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state; 128,
@@ -189,13 +202,19 @@ impl Pass {
     /// further gave 70.32 moves in 908 ms, and passing on 12 from there 70.35 in 802 ms (100
     /// states of `--seed 3`: 70.58 → 70.43 moves, 806 → 923 ms); 8, 70.54 in 677 ms; the
     /// separation looking two turns further as well, 70.32 in 849 ms.
-    const fn wide(times: usize) -> Pass {
+    const fn wide(times: usize, further: bool) -> Pass {
+        let (separated, reduced, extra) = if further {
+            (96 * times, 3 * times, 1)
+        } else {
+            (96 * times, 4 * times, 0)
+        };
         Pass {
             edges: Widths {
-                keep: [96 * times, 8 * times, 3 * times],
-                extra: [1; 3],
+                keep: [separated, 8 * times, reduced],
+                extra: [1, 1, extra],
             },
-            shortened: 3 * times,
+            shortened: reduced,
+            twins: further,
         }
     }
 }
@@ -217,7 +236,11 @@ const HOLDS: [&[Axis]; 3] = [&[], &[Axis::X], &[Axis::Z]];
 /// frame as well, its twin ([`EdgePhases::reduce`](edge_phases::EdgePhases::reduce)). Against
 /// the separation searched in all six (`--count 100 --seed 2`): 70.53 moves in 776 ms a state;
 /// 192 separations a pass unit as twins, the same separations, 70.53 in 706 ms; 384, 70.43 in
-/// 757 ms.
+/// 757 ms. A twin's centres suit the other frame's last phase, so wider passes gain less from
+/// twins than from the separation's own search: as a first pass (`--count 20 --seed 1`), six
+/// times as wide, twins gave 70.25 moves in 711 ms, the six frames 70.00 in 901 ms; with
+/// `--timeout-ms 3000`, twins in every pass 70.05-70.20, six frames in every pass 69.70, twins
+/// in the first pass only 69.50. So only the first pass uses twins ([`Pass::twins`]).
 const FRAMES: [&[Axis]; 6] = [
     &[],
     &[Axis::X],
@@ -358,9 +381,26 @@ pub fn solve(
     let calm = unhurried(&options.budget).start();
     let staged = staged(&normal, five, &CENTRE_EFFORT, &SEPARATION_FRAMES, &calm)?;
     let x = Rotation::new(&[Axis::X]);
-    let twin = |p: &Partial| Some(x.turned(p, p.origin + 1));
+    let twin = |p: &Partial| x.turned(p, p.origin + 1);
+    // Each staged cube in every frame (the odd ones are the even ones' twins), for the passes
+    // that search the separation in all six.
+    let every_frame = OnceCell::new();
     let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
-        reduce(&staged, pass, twin, five, three, options, budget)
+        if pass.twins {
+            reduce(
+                &staged,
+                pass,
+                |p| Some(twin(p)),
+                five,
+                three,
+                options,
+                budget,
+            )
+        } else {
+            let every_frame: &Vec<Partial> = every_frame
+                .get_or_init(|| (staged.iter()).flat_map(|p| [p.clone(), twin(p)]).collect());
+            reduce(every_frame, pass, |_| None, five, three, options, budget)
+        }
     });
     replayed(cube, solved?)
 }
