@@ -36,14 +36,14 @@ mod symmetric_table;
 mod symmetry;
 mod tables;
 
+use std::cell::OnceCell;
+
 pub use tables::{FiveSize, FiveTables};
 
 use super::phase_search::{self, MoveSet, Searcher, TURNS, Wanted};
 use super::{
     ReductionError, ReductionOptions, edges, in_passes, normalised, replayed, three, unhurried,
 };
-use std::cell::OnceCell;
-
 use crate::face::Axis;
 use crate::facelet::FaceletCube;
 use crate::search::Solution;
@@ -183,9 +183,9 @@ impl Pass {
     /// separation and the gathering looking a turn past the total of their first solutions,
     /// `4 · times` reduced cubes shortened, the separation searched in all six frames; or
     /// `further`, the last pairing looking a turn further as well and passing on `3 · times`
-    /// (as many shortened), the separation searched with twins ([`FRAMES`]). The gathering searches the separations it is given
-    /// together, by total length, and finds a short total sooner among more of them, so
-    /// passing it more costs little (`rubik bench solve --size 5 --count 50 --seed 2
+    /// (as many shortened), the separation searched with twins ([`FRAMES`]). The gathering
+    /// searches the separations it is given together, by total length, and finds a short total
+    /// sooner among more of them, so passing it more costs little (`rubik bench solve --size 5 --count 50 --seed 2
     /// --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state; 128,
     /// 71.16 in 676 ms; 20 states of seed 1: 32, 71.10 in 591 ms; 96, 70.85 in 560 ms; 200,
     /// 70.75 in 601 ms; 500, 70.75 in 694 ms); passing the last pairing more gatherings costs
@@ -203,14 +203,14 @@ impl Pass {
     /// states of `--seed 3`: 70.58 → 70.43 moves, 806 → 923 ms); 8, 70.54 in 677 ms; the
     /// separation looking two turns further as well, 70.32 in 849 ms.
     const fn wide(times: usize, further: bool) -> Pass {
-        let (separated, reduced, extra) = if further {
-            (96 * times, 3 * times, 1)
+        let (reduced, extra) = if further {
+            (3 * times, 1)
         } else {
-            (96 * times, 4 * times, 0)
+            (4 * times, 0)
         };
         Pass {
             edges: Widths {
-                keep: [separated, 8 * times, reduced],
+                keep: [96 * times, 8 * times, reduced],
                 extra: [1, 1, extra],
             },
             shortened: reduced,
