@@ -201,25 +201,20 @@ impl EdgePhases {
             max_depth: 20,
             patience: u64::MAX,
         };
-        // Separated from every flip, leaving four edges with no piece in the E slice (of the
-        // cube or its twin).
+        // Separated from every flip, leaving four edges with no piece in the E slice (the cube,
+        // its twin, or both go on).
         let gathers = |p: &Partial| self.gathering.read(&p.cube).is_some_and(|c| !c.is_empty());
-        let separated: Vec<Partial> = next(
+        let separated = next(
             &mut searcher,
             &self.separation,
             staged,
             |cube| self.separation.read(cube).unwrap_or_default(),
             wanted(0),
-            |p| gathers(p) || twin(p).is_some_and(|t| gathers(&t)),
-        )?
-        .into_iter()
-        .flat_map(|p| {
-            let t = twin(&p);
-            [Some(p), t]
-        })
-        .flatten()
-        .filter(gathers)
-        .collect();
+            |p| {
+                let t = twin(&p);
+                [Some(p), t].into_iter().flatten().filter(gathers).collect()
+            },
+        )?;
         // Four edges gathered, from every choice of them.
         let gathered = next(
             &mut searcher,
@@ -227,7 +222,10 @@ impl EdgePhases {
             &separated,
             |cube| self.gathering.read(cube).unwrap_or_default(),
             wanted(1),
-            |p| self.last.read(&p.cube).is_some(),
+            |p| match self.last.read(&p.cube) {
+                Some(_) => vec![p],
+                None => Vec::new(),
+            },
         )?;
         // The rest paired.
         let mut reduced = next(
@@ -236,7 +234,7 @@ impl EdgePhases {
             &gathered,
             |cube| self.last.read(cube).into_iter().map(|s| ((), s)).collect(),
             wanted(2),
-            |_| true,
+            |p| vec![p],
         )?;
         reduced.sort_by_key(Partial::length);
         Ok(reduced)
@@ -244,14 +242,15 @@ impl EdgePhases {
 }
 
 /// The best results of `phase` from all of `partials` together, each read by `read` (as
-/// states, each with a label), those `fits` accepts.
+/// states, each with a label): what `going_on` makes of each, a result counting where it
+/// makes something.
 fn next<P: Phase, L>(
     searcher: &mut Searcher<'_, '_>,
     phase: &P,
     partials: &[Partial],
     read: impl Fn(&FaceletCube) -> Vec<(L, P::State)>,
     wanted: Wanted,
-    fits: impl Fn(&Partial) -> bool,
+    going_on: impl Fn(Partial) -> Vec<Partial>,
 ) -> Result<Vec<Partial>, Stop> {
     let (mut origins, mut starts) = (Vec::new(), Vec::new());
     for (i, partial) in partials.iter().enumerate() {
@@ -262,12 +261,10 @@ fn next<P: Phase, L>(
     }
     let mut kept = Vec::new();
     searcher.by_total_length(phase, &starts, wanted, &mut |k, turns| {
-        let next = partials[origins[k]].then(turns);
-        let fit = fits(&next);
-        if fit {
-            kept.push(next);
-        }
-        fit
+        let going = going_on(partials[origins[k]].then(turns));
+        let counts = !going.is_empty();
+        kept.extend(going);
+        counts
     })?;
     Ok(kept)
 }

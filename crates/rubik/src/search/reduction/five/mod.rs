@@ -185,8 +185,8 @@ impl Pass {
     /// `further`, the last pairing looking a turn further as well and passing on `3 · times`
     /// (as many shortened), the separation searched with twins ([`FRAMES`]). The gathering
     /// searches the separations it is given together, by total length, and finds a short total
-    /// sooner among more of them, so passing it more costs little (`rubik bench solve --size 5 --count 50 --seed 2
-    /// --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state; 128,
+    /// sooner among more of them, so passing it more costs little (`rubik bench solve --size 5
+    /// --count 50 --seed 2 --single-only`, the first pass: 32 separations, 71.62 moves in 625 ms a state; 128,
     /// 71.16 in 676 ms; 20 states of seed 1: 32, 71.10 in 591 ms; 96, 70.85 in 560 ms; 200,
     /// 70.75 in 601 ms; 500, 70.75 in 694 ms); passing the last pairing more gatherings costs
     /// more (96 instead of 32: 70.85 in 757 ms). With the separation searched from each staged
@@ -384,7 +384,7 @@ pub fn solve(
     let twin = |p: &Partial| x.turned(p, p.origin + 1);
     // Each staged cube in every frame (the odd ones are the even ones' twins), for the passes
     // that search the separation in all six.
-    let every_frame = OnceCell::new();
+    let every_frame: OnceCell<Vec<Partial>> = OnceCell::new();
     let solved = in_passes(&PASSES, options, &budget, |pass, options, budget| {
         if pass.twins {
             reduce(
@@ -397,7 +397,7 @@ pub fn solve(
                 budget,
             )
         } else {
-            let every_frame: &Vec<Partial> = every_frame
+            let every_frame = every_frame
                 .get_or_init(|| (staged.iter()).flat_map(|p| [p.clone(), twin(p)]).collect());
             reduce(every_frame, pass, |_| None, five, three, options, budget)
         }
